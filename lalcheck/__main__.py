@@ -1,0 +1,5 @@
+"""``python -m lalcheck``."""
+
+from lalcheck.cli import main
+
+main()

@@ -1,0 +1,49 @@
+"""The ``lalcheck`` command line: a thin Typer layer over the library.
+
+Each command group lives in its own module and is registered here. Commands
+turn library errors (:class:`~lalcheck.errors.LalcheckError`) into a message on
+stderr and exit code 2 (contract §4), never a traceback.
+"""
+
+from __future__ import annotations
+
+import sys
+
+import typer
+
+from lalcheck import __version__
+from lalcheck.cli import cards, check, db
+
+app = typer.Typer(
+    name="lalcheck",
+    help="Deck validator, collection manager and goldfish simulator for Luck & Logic.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"lalcheck {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def root(
+    version: bool = typer.Option(
+        False, "--version", callback=_version, is_eager=True, help="Show the version and exit."
+    ),
+) -> None:
+    """Deck validator, collection manager and goldfish simulator for Luck & Logic."""
+
+
+app.command("check")(check.check)
+app.add_typer(db.app, name="db")
+app.add_typer(cards.app, name="cards")
+
+
+def main() -> None:
+    """Console-script entry point."""
+    sys.exit(app(prog_name="lalcheck"))

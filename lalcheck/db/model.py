@@ -1,0 +1,152 @@
+"""The card database: cards indexed by number and by every name they carry."""
+
+from __future__ import annotations
+
+import datetime as dt
+import difflib
+import unicodedata
+from collections import defaultdict
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+
+from lalcheck.cards import Card, CardSet
+
+
+@dataclass(frozen=True, slots=True)
+class DatabaseInfo:
+    """What identifies a loaded database in reports."""
+
+    name: str
+    version: str
+    sha256: str
+    source: str
+    sample: bool = False
+    notes: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Resolution:
+    """The outcome of looking up a deck's card reference.
+
+    ``card`` is set when the reference names exactly one card identity. When it
+    is None, ``candidates`` holds one card of each identity an ambiguous
+    reference matches (``ambiguous``), or the suggestions for an unknown one.
+    """
+
+    reference: str
+    card: Card | None
+    candidates: tuple[Card, ...] = ()
+    ambiguous: bool = False
+
+
+def fold(text: str) -> str:
+    """Case-, width- and space-insensitive form of a number or name for suggestions."""
+    return "".join(unicodedata.normalize("NFKC", text).casefold().split())
+
+
+#: Letters typed for digits in card numbers: ``BTO1/0O8`` is ``BT01/008``.
+_DIGIT_LOOKALIKES = str.maketrans("oilz", "0112")
+
+
+def fold_number(text: str) -> str:
+    """:func:`fold` with look-alike letters read as digits, for card numbers."""
+    return fold(text).translate(_DIGIT_LOOKALIKES)
+
+
+class CardDatabase:
+    """An immutable set of cards with lookups by number, name and identity."""
+
+    def __init__(self, info: DatabaseInfo, cards: Iterable[Card], sets: Iterable[CardSet] = ()):
+        self.info = info
+        self.cards: tuple[Card, ...] = tuple(cards)
+        self.sets: dict[str, CardSet] = {card_set.code: card_set for card_set in sets}
+        self._by_number = {card.number: card for card in self.cards}
+        by_name: defaultdict[str, list[Card]] = defaultdict(list)
+        for card in self.cards:
+            for name in card.all_names:
+                by_name[name].append(card)
+        self._by_name = {
+            name: tuple(sorted(cards, key=self._printing_order)) for name, cards in by_name.items()
+        }
+        self._folded: dict[str, list[Card]] | None = None
+        self._numbers_folded: dict[str, Card] | None = None
+
+    def __reduce__(
+        self,
+    ) -> tuple[type[CardDatabase], tuple[DatabaseInfo, tuple[Card, ...], tuple[CardSet, ...]]]:
+        # Pickle the data only; the indexes are rebuilt on load (see lalcheck.db.cache).
+        return (CardDatabase, (self.info, self.cards, tuple(self.sets.values())))
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    def __iter__(self) -> Iterator[Card]:
+        return iter(self.cards)
+
+    def __contains__(self, number: object) -> bool:
+        return number in self._by_number
+
+    def __getitem__(self, number: str) -> Card:
+        return self._by_number[number]
+
+    def get(self, number: str) -> Card | None:
+        """The card with this number, or None."""
+        return self._by_number.get(number)
+
+    def release_date(self, card: Card) -> dt.date | None:
+        """The card's own release date, else its set's."""
+        if card.release is not None:
+            return card.release
+        card_set = self.sets.get(card.set) if card.set else None
+        return card_set.release if card_set else None
+
+    def _printing_order(self, card: Card) -> tuple[dt.date, str]:
+        return (self.release_date(card) or dt.date.min, card.number)
+
+    def printings(self, name: str) -> tuple[Card, ...]:
+        """Every printing whose identity or translation is ``name``, earliest first."""
+        return self._by_name.get(name, ())
+
+    def identity_printings(self, card: Card) -> tuple[Card, ...]:
+        """Every printing sharing ``card``'s identity (its card name)."""
+        return tuple(c for c in self.printings(card.name) if c.name == card.name)
+
+    def resolve(self, reference: str) -> Resolution:
+        """Look up a card number, or an exact card name in any language.
+
+        A name shared by several printings of one card resolves to the earliest
+        printing: the copy limit counts the name, not the printing (R-CON-2).
+        """
+        card = self._by_number.get(reference)
+        if card is not None:
+            return Resolution(reference, card)
+        matches = self.printings(reference)
+        if not matches:
+            return Resolution(reference, None, tuple(self.suggest(reference)))
+        identities = {c.name for c in matches}
+        if len(identities) == 1:
+            return Resolution(reference, matches[0])
+        first_of_each: dict[str, Card] = {}
+        for match in matches:
+            first_of_each.setdefault(match.name, match)
+        return Resolution(reference, None, tuple(first_of_each.values()), ambiguous=True)
+
+    def suggest(self, reference: str, limit: int = 3) -> list[Card]:
+        """Cards whose number or name is close to ``reference`` ("did you mean")."""
+        if self._folded is None:
+            folded: defaultdict[str, list[Card]] = defaultdict(list)
+            for card in self.cards:
+                for key in (card.number, *card.all_names):
+                    folded[fold(key)].append(card)
+            self._folded = dict(folded)
+        if self._numbers_folded is None:
+            self._numbers_folded = {fold_number(card.number): card for card in self.cards}
+        key = fold(reference)
+        found: dict[str, Card] = {}
+        lookalike = self._numbers_folded.get(fold_number(reference))
+        if lookalike is not None:
+            found[lookalike.name] = lookalike
+        for match in (key, *difflib.get_close_matches(key, self._folded, n=limit, cutoff=0.6)):
+            for card in self._folded.get(match, ()):
+                found.setdefault(card.name, card)
+        return list(found.values())[:limit]

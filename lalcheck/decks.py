@@ -1,0 +1,362 @@
+"""Deck files (contract §1): reading, structural problems and card resolution.
+
+Reading never raises for a bad deck: a file that cannot be read, is not YAML,
+or has a malformed section yields a :class:`DeckFile` whose ``problems`` are
+``deck-syntax`` findings with line numbers, so one broken deck never stops the
+others from being checked.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import yaml
+
+from lalcheck.cards import Card
+from lalcheck.db.model import CardDatabase, Resolution
+from lalcheck.errors import InputError
+from lalcheck.findings import Finding, Severity
+from lalcheck.yamlsafe import DECK_LIMITS, Walker, compose, line_of, read_text
+
+SYNTAX = "deck-syntax"
+
+#: Sections that map card references to copies.
+COUNTED_SECTIONS = ("main", "gates", "secret_tools")
+#: Every section a deck may hold, in the order they are reported.
+SECTIONS = (*COUNTED_SECTIONS, "my_logicalist")
+#: Fields that describe the deck rather than list cards.
+FIELDS = ("name", "regulation", "as_of")
+#: No section of a real deck holds more copies of one card than a whole main deck.
+MAX_COUNT = 50
+
+
+@dataclass(frozen=True, slots=True)
+class DeckLine:
+    """One card reference in a deck file: ``BT01/008: 4`` under ``main:``."""
+
+    section: str
+    reference: str
+    count: int
+    line: int
+
+
+@dataclass(frozen=True, slots=True)
+class DeckFile:
+    """A parsed deck file, before its references are looked up."""
+
+    path: str
+    name: str | None = None
+    regulation: str | None = None
+    as_of: dt.date | None = None
+    lines: tuple[DeckLine, ...] = ()
+    section_lines: dict[str, int] = field(default_factory=dict)
+    field_lines: dict[str, int] = field(default_factory=dict)
+    problems: tuple[Finding, ...] = ()
+    #: False when the file could not be read or parsed at all.
+    parsed: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class DeckEntry:
+    """A deck line with the card it refers to (``card`` is None when unresolved)."""
+
+    source: DeckLine
+    resolution: Resolution
+
+    @property
+    def card(self) -> Card | None:
+        return self.resolution.card
+
+    @property
+    def section(self) -> str:
+        return self.source.section
+
+    @property
+    def count(self) -> int:
+        return self.source.count
+
+    @property
+    def line(self) -> int:
+        return self.source.line
+
+    @property
+    def reference(self) -> str:
+        return self.source.reference
+
+
+@dataclass(frozen=True, slots=True)
+class Deck:
+    """A deck file with every reference resolved against a card database."""
+
+    file: DeckFile
+    entries: tuple[DeckEntry, ...]
+
+    @property
+    def path(self) -> str:
+        return self.file.path
+
+    @property
+    def name(self) -> str | None:
+        return self.file.name
+
+    def section(self, name: str) -> tuple[DeckEntry, ...]:
+        """The entries listed under one section, in file order."""
+        return tuple(entry for entry in self.entries if entry.section == name)
+
+    def count(self, section: str) -> int:
+        """How many cards a section holds, as written."""
+        return sum(entry.count for entry in self.section(section))
+
+    def expand(self, section: str) -> list[Card]:
+        """The resolved cards of a section with copies repeated, in file order."""
+        return [
+            entry.card for entry in self.section(section) if entry.card for _ in range(entry.count)
+        ]
+
+
+def _syntax(
+    message: str,
+    line: int | None = None,
+    *,
+    section: str | None = None,
+    cards: tuple[str, ...] = (),
+    severity: Severity = Severity.ERROR,
+) -> Finding:
+    return Finding(SYNTAX, severity, message, section, cards, line)
+
+
+class _DeckParser:
+    """Walks a deck document's nodes, collecting lines and problems."""
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+        self.walker = Walker(source, DECK_LIMITS)
+        self.problems: list[Finding] = []
+        self.lines: list[DeckLine] = []
+        self.section_lines: dict[str, int] = {}
+        self.field_lines: dict[str, int] = {}
+        self.fields: dict[str, object] = {}
+
+    def problem(
+        self,
+        message: str,
+        line: int | None,
+        section: str | None = None,
+        reference: str | None = None,
+    ) -> None:
+        cards = (reference,) if reference else ()
+        self.problems.append(_syntax(message, line, section=section, cards=cards))
+
+    def parse(self, root: yaml.Node) -> None:
+        if not isinstance(root, yaml.MappingNode):
+            self.problem(
+                "a deck file must be a mapping with main: and gates: sections (contract §1)",
+                line_of(root),
+            )
+            return
+        seen: dict[str, int] = {}
+        for pair in self.walker.pairs(root):
+            key = str(pair.key)
+            if key in seen:
+                self.problem(
+                    f"{key}: appears twice (lines {seen[key]} and {pair.line}); keep one",
+                    pair.line,
+                )
+                continue
+            seen[key] = pair.line
+            if key in COUNTED_SECTIONS:
+                self.section_lines[key] = pair.line
+                self.counted_section(key, pair.value_node)
+            elif key == "my_logicalist":
+                self.section_lines[key] = pair.line
+                self.my_logicalist(pair.value_node)
+            elif key in FIELDS:
+                self.field_lines[key] = pair.line
+                self.deck_field(key, pair.value_node)
+            else:
+                self.problems.append(
+                    _syntax(
+                        f"unknown section {key!r} is ignored; sections are " + ", ".join(SECTIONS),
+                        pair.line,
+                        severity=Severity.WARNING,
+                    )
+                )
+
+    def deck_field(self, key: str, node: yaml.Node) -> None:
+        if not isinstance(node, yaml.ScalarNode):
+            self.problem(f"{key}: must be a single value", line_of(node))
+            return
+        value = self.walker.scalar(node)
+        if key == "as_of":
+            try:
+                self.fields[key] = dt.date.fromisoformat(str(value))
+            except ValueError:
+                self.problem(
+                    f"as_of: {node.value!r} is not a date; write it as YYYY-MM-DD",
+                    line_of(node),
+                )
+        elif value is not None:
+            self.fields[key] = str(node.value if key == "regulation" else value)
+
+    def counted_section(self, section: str, node: yaml.Node) -> None:
+        if isinstance(node, yaml.ScalarNode) and self.walker.scalar(node) is None:
+            return  # an empty section
+        if not isinstance(node, yaml.MappingNode):
+            kind = "a list" if isinstance(node, yaml.SequenceNode) else "a single value"
+            self.problem(
+                f"{section}: must be a mapping of card -> copies (e.g. `BT01/008: 1`), not {kind}",
+                line_of(node),
+                section,
+            )
+            return
+        first_line: dict[str, int] = {}
+        for pair in self.walker.pairs(node, depth=1):
+            reference = self.reference(pair.key_node, section)
+            if reference is None:
+                continue
+            if reference in first_line:
+                self.problem(
+                    f"{reference} is listed twice under {section}: (lines "
+                    f"{first_line[reference]} and {pair.line}); merge them into one line",
+                    pair.line,
+                    section,
+                    reference,
+                )
+            first_line.setdefault(reference, pair.line)
+            count = self.count(pair.value_node, reference, section)
+            if count is not None:
+                self.lines.append(DeckLine(section, reference, count, pair.line))
+
+    def my_logicalist(self, node: yaml.Node) -> None:
+        if isinstance(node, yaml.ScalarNode):
+            if self.walker.scalar(node) is not None:
+                self.lines.append(DeckLine("my_logicalist", str(node.value), 1, line_of(node)))
+        elif isinstance(node, yaml.SequenceNode):
+            for item in node.value:
+                reference = self.reference(item, "my_logicalist")
+                if reference is not None:
+                    self.lines.append(DeckLine("my_logicalist", reference, 1, line_of(item)))
+        else:
+            self.counted_section("my_logicalist", node)
+
+    def reference(self, node: yaml.Node, section: str) -> str | None:
+        if isinstance(node, yaml.ScalarNode) and node.value.strip():
+            return str(node.value).strip()
+        self.problem(
+            f"{section}: each entry must be a card number or card name", line_of(node), section
+        )
+        return None
+
+    def count(self, node: yaml.Node, reference: str, section: str) -> int | None:
+        value = self.walker.scalar(node) if isinstance(node, yaml.ScalarNode) else None
+        line = line_of(node)
+        if isinstance(value, bool) or not isinstance(value, int):
+            shown = node.value if isinstance(node, yaml.ScalarNode) else "a nested value"
+            quoted = isinstance(node, yaml.ScalarNode) and node.style in ("'", '"')
+            fix = "write the number without quotes" if quoted else "write a whole number"
+            self.problem(
+                f"{reference}: the number of copies must be a whole number, not {shown!r}; {fix}",
+                line,
+                section,
+                reference,
+            )
+            return None
+        if value < 1:
+            self.problem(
+                f"{reference}: {value} copies; a count must be at least 1 (remove the line "
+                "to leave the card out)",
+                line,
+                section,
+                reference,
+            )
+            return None
+        if value > MAX_COUNT:
+            self.problem(
+                f"{reference}: {value} copies is more than a whole deck ({MAX_COUNT})",
+                line,
+                section,
+                reference,
+            )
+            return None
+        return value
+
+    def result(self) -> DeckFile:
+        name = self.fields.get("name")
+        regulation = self.fields.get("regulation")
+        as_of = self.fields.get("as_of")
+        return DeckFile(
+            path=self.source,
+            name=name if isinstance(name, str) else None,
+            regulation=regulation if isinstance(regulation, str) else None,
+            as_of=as_of if isinstance(as_of, dt.date) else None,
+            lines=tuple(self.lines),
+            section_lines=self.section_lines,
+            field_lines=self.field_lines,
+            problems=tuple(self.problems),
+        )
+
+
+def parse_deck(text: str, source: str) -> DeckFile:
+    """Parse deck text; structural problems become ``deck-syntax`` findings."""
+    try:
+        root = compose(text, source, DECK_LIMITS)
+        if root is None:
+            return DeckFile(source, problems=(_syntax("the deck file is empty", 1),), parsed=False)
+        parser = _DeckParser(source)
+        parser.parse(root)
+    except InputError as error:
+        return _unparsed(source, error)
+    return parser.result()
+
+
+def _unparsed(source: str, error: InputError) -> DeckFile:
+    message = error.message.removeprefix(f"{source}: ")
+    if error.hint:
+        message += f"; {error.hint}"
+    return DeckFile(source, problems=(_syntax(message, error.line),), parsed=False)
+
+
+def read_deck_file(path: Path) -> DeckFile:
+    """Read and parse a deck file; unreadable files become ``deck-syntax`` findings."""
+    try:
+        text = read_text(path, DECK_LIMITS)
+    except InputError as error:
+        return _unparsed(str(path), error)
+    return parse_deck(text, str(path))
+
+
+def resolve(deck_file: DeckFile, db: CardDatabase) -> Deck:
+    """Look up every reference of a parsed deck in the card database."""
+    return Deck(
+        deck_file, tuple(DeckEntry(line, db.resolve(line.reference)) for line in deck_file.lines)
+    )
+
+
+def read_deck(path: Path, db: CardDatabase) -> Deck:
+    """A deck ready to play or count: raises :class:`InputError` if it cannot be read."""
+    deck_file = read_deck_file(path)
+    errors = [p for p in deck_file.problems if p.severity is Severity.ERROR]
+    if errors:
+        first = errors[0]
+        raise InputError(
+            f"{path}: {first.message}",
+            line=first.line,
+            hint="run `lalcheck check` on it for every problem",
+        )
+    deck = resolve(deck_file, db)
+    unknown = [entry for entry in deck.entries if entry.card is None]
+    if unknown:
+        raise InputError(
+            f"{path}: unknown card {unknown[0].reference!r}",
+            line=unknown[0].line,
+            hint="run `lalcheck check` on it for suggestions",
+        )
+    return deck
+
+
+def find_deck_files(folder: Path) -> Iterator[Path]:
+    """Deck files below a folder (``*.yaml`` and ``*.yml``, recursively, sorted)."""
+    yield from sorted(p for p in folder.rglob("*") if p.suffix in (".yaml", ".yml") and p.is_file())

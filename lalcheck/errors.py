@@ -1,0 +1,33 @@
+"""Errors lalcheck reports to users instead of tracebacks."""
+
+from __future__ import annotations
+
+
+class LalcheckError(Exception):
+    """Base class: an error with a message meant for the user."""
+
+
+class InputError(LalcheckError):
+    """Input that cannot be used: a missing, unreadable or malformed file.
+
+    ``line`` is the 1-based line the problem was found on, when known; ``hint``
+    tells the user how to fix it.
+    """
+
+    def __init__(self, message: str, *, line: int | None = None, hint: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.line = line
+        self.hint = hint
+
+    def __str__(self) -> str:
+        text = self.message
+        if self.line is not None:
+            text += f" (line {self.line})"
+        if self.hint:
+            text += f"; {self.hint}"
+        return text
+
+
+class UsageError(LalcheckError):
+    """A command was asked for something it cannot do (bad option value, unknown id)."""

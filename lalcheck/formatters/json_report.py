@@ -1,0 +1,64 @@
+"""The JSON report of contract §5 (schema: ``schemas/report.schema.json``)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from lalcheck import __version__
+from lalcheck.checker import CheckReport, DeckReport
+from lalcheck.findings import Finding
+
+
+def finding_to_dict(finding: Finding) -> dict[str, Any]:
+    return {
+        "rule": finding.rule,
+        "severity": finding.severity.value,
+        "section": finding.section,
+        "cards": list(finding.cards),
+        "line": finding.line,
+        "message": finding.message,
+    }
+
+
+def deck_to_dict(deck: DeckReport) -> dict[str, Any]:
+    counts = deck.counts
+    return {
+        "path": deck.path,
+        "name": deck.name,
+        "regulation": deck.regulation.id,
+        "as_of": deck.as_of.isoformat(),
+        "legal": deck.legal,
+        "counts": {
+            "main": counts.main,
+            "paradox": counts.paradox,
+            "gates": counts.gates,
+            "secret_tools": counts.secret_tools,
+        },
+        "findings": [finding_to_dict(finding) for finding in deck.findings],
+    }
+
+
+def report_to_dict(report: CheckReport) -> dict[str, Any]:
+    """The report as plain data, in the shape of contract §5."""
+    database = report.database
+    return {
+        "tool": "lalcheck",
+        "version": __version__,
+        "database": {
+            "name": database.name,
+            "version": database.version,
+            "sha256": database.sha256,
+            "sample": database.sample,
+        },
+        "decks": [deck_to_dict(deck) for deck in report.decks],
+        "summary": {
+            "decks": len(report.decks),
+            "legal": report.legal_count,
+            "illegal": report.illegal_count,
+        },
+    }
+
+
+def format_report(report: CheckReport) -> str:
+    return json.dumps(report_to_dict(report), ensure_ascii=False, indent=2) + "\n"

@@ -1,0 +1,50 @@
+"""The readable text report: one block per deck and a summary line."""
+
+from __future__ import annotations
+
+from lalcheck.checker import CheckReport, DeckReport
+
+
+def _counts(deck: DeckReport) -> str:
+    regulation = deck.regulation
+    counts = deck.counts
+    parts = [
+        f"main {counts.main}/{regulation.main_size}",
+        f"paradox {counts.paradox}/{regulation.paradox_count}",
+        f"gates {counts.gates}/{regulation.gate_size}",
+    ]
+    if counts.secret_tools and regulation.secret_tools:
+        parts.append(f"secret tools {counts.secret_tools}/{regulation.secret_tools.size}")
+    return " · ".join(parts)
+
+
+def format_deck(deck: DeckReport) -> str:
+    """One deck: header, counts, a line per finding, verdict."""
+    title = f" — {deck.name}" if deck.name else ""
+    lines = [
+        f"{deck.path}{title}",
+        f"  regulation {deck.regulation.label()} · as of {deck.as_of}",
+        f"  {_counts(deck)}",
+    ]
+    for finding in deck.findings:
+        where = f"line {finding.line}" if finding.line is not None else ""
+        lines.append(
+            f"  {where:<9} {finding.severity.value:<7} {finding.rule:<17} {finding.message}"
+        )
+    errors = sum(f.severity.value == "error" for f in deck.findings)
+    warnings = sum(f.severity.value == "warning" for f in deck.findings)
+    verdict = "legal" if deck.legal else "ILLEGAL"
+    lines.append(f"  {verdict} ({errors} errors, {warnings} warnings)")
+    return "\n".join(lines)
+
+
+def format_report(report: CheckReport) -> str:
+    blocks = [format_deck(deck) for deck in report.decks]
+    database = report.database
+    sample = ", sample data" if database.sample else ""
+    blocks.append(
+        f"{len(report.decks)} decks checked: {report.legal_count} legal, "
+        f"{report.illegal_count} illegal (card database {database.name} "
+        f"{database.version}{sample})"
+    )
+    return "\n\n".join(blocks) + "\n"

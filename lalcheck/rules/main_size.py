@@ -1,0 +1,38 @@
+"""main-size: the main deck holds exactly 50 cards (R-CON-1).
+
+The size comes from the regulation (``main_size``).
+
+Passes: 50 cards under ``main:``.
+
+Fails::
+
+    main:
+      BT01/001: 4       # 4 cards, not 50
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from lalcheck.findings import Finding, Severity
+from lalcheck.rules.context import CheckContext
+
+ID = "main-size"
+REFERENCE = "R-CON-1"
+DESCRIPTION = "The main deck holds exactly 50 cards."
+
+
+def check(context: CheckContext) -> Iterator[Finding]:
+    size = context.deck.count("main")
+    wanted = context.regulation.main_size
+    if size != wanted:
+        change = f"remove {size - wanted}" if size > wanted else f"add {wanted - size}"
+        yield Finding(
+            ID,
+            Severity.ERROR,
+            f"the main deck has {size} cards; it must have exactly {wanted} ({change}) "
+            f"({REFERENCE})",
+            "main",
+            (),
+            context.section_line("main"),
+        )

@@ -1,0 +1,66 @@
+"""JSON Schema validation with messages that name the file, the path and the line."""
+
+from __future__ import annotations
+
+import functools
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from lalcheck.resources import schema_path
+from lalcheck.yamlsafe import DocPath
+
+MAX_REPORTED = 20
+
+
+@dataclass(frozen=True, slots=True)
+class SchemaIssue:
+    """One place where a document does not match its schema."""
+
+    path: str
+    line: int | None
+    message: str
+
+    def describe(self, source: str) -> str:
+        """``cards.yaml:12: cards[3].territory: 3 is not one of [1, 2, 4]``."""
+        where = f"{source}:{self.line}" if self.line is not None else source
+        return f"{where}: {self.path or '(top level)'}: {self.message}"
+
+
+@functools.cache
+def load_schema(name: str) -> Mapping[str, Any]:
+    """A bundled schema by name: ``cards``, ``deck``, ``regulation`` or ``report``."""
+    with schema_path(name).open(encoding="utf-8") as handle:
+        schema: Mapping[str, Any] = json.load(handle)
+    return schema
+
+
+def format_path(path: DocPath) -> str:
+    """``("cards", 3, "territory")`` -> ``cards[3].territory``."""
+    text = ""
+    for part in path:
+        text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else str(part))
+    return text
+
+
+def nearest_line(lines: Mapping[DocPath, int], path: DocPath) -> int | None:
+    """The line of ``path`` or of its closest ancestor that has one."""
+    for end in range(len(path), -1, -1):
+        line = lines.get(path[:end])
+        if line is not None:
+            return line
+    return None
+
+
+def validate(document: Any, schema_name: str, lines: Mapping[DocPath, int]) -> list[SchemaIssue]:
+    """Every schema violation in ``document`` (at most ``MAX_REPORTED``), in document order."""
+    from jsonschema import Draft202012Validator  # imported late: it is slow to import
+
+    validator = Draft202012Validator(load_schema(schema_name))
+    issues = []
+    for error in validator.iter_errors(document):
+        path = tuple(error.absolute_path)
+        issues.append(SchemaIssue(format_path(path), nearest_line(lines, path), error.message))
+    issues.sort(key=lambda issue: (issue.line or 0, issue.path))
+    return issues[:MAX_REPORTED]
