@@ -84,7 +84,7 @@ def compose(text: str, source: str, limits: Limits) -> yaml.Node | None:
         raise InputError(f"{source}: invalid YAML: {problem}", line=line) from None
     except yaml.YAMLError as error:
         raise InputError(f"{source}: invalid YAML: {error}") from None
-    if root is not None:
+    if root is not None and "*" in text:  # without an alias nothing is shared
         check_expansion(root, source, limits)
     return root
 

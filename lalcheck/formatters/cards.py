@@ -76,11 +76,11 @@ def format_database_info(db: CardDatabase) -> str:
         "by type:",
     ]
     by_type = Counter(card.type.value for card in db)
-    lines += [f"  {name:<17} {count}" for name, count in sorted(by_type.items())]
+    lines += [f"  {name:<17} {count:>5}" for name, count in sorted(by_type.items())]
     lines.append("by set:")
     by_set = Counter(card.set or "-" for card in db)
     for code, count in sorted(by_set.items()):
         card_set = db.sets.get(code)
         detail = f"  {card_set.name}, {card_set.release}" if card_set else ""
-        lines.append(f"  {code:<17} {count}{detail}")
+        lines.append(f"  {code:<17} {count:>5}{detail}")
     return "\n".join(lines) + "\n"
