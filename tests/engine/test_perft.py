@@ -1,0 +1,71 @@
+"""Perft: exact counts of legal action sequences from seeded positions (golden values).
+
+A change in these numbers is a change in the rules as played: check it against
+the rules digest before updating a golden count.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from lalcheck.engine import Game, GreedyPolicy, perft
+from lalcheck.engine.game import policy_rng
+
+from .pool import make_deck
+
+
+def greedy_position(seed: int, phase: str | None = None, actions: int | None = None) -> Game:
+    """Greedy against greedy (A first, A with My Logicalist) until the first decision
+    in ``phase``, or for ``actions`` actions."""
+    game = Game.new(make_deck("a", my_logicalist=True), make_deck("b"), seed, first_player=0)
+    policies = (GreedyPolicy(), GreedyPolicy())
+    rngs = (policy_rng(seed, 0), policy_rng(seed, 1))
+    while game.outcome is None:
+        if phase is not None and game.phase.name == phase:
+            return game
+        if actions is not None and len(game.actions) == actions:
+            return game
+        game.push(policies[game.actor].choose(game, game.legal_actions(), rngs[game.actor]))
+    raise AssertionError("position not reached")
+
+
+def test_perft_from_the_start_counts_mulligans():
+    game = Game.new(make_deck("a"), make_deck("b"), seed=7, first_player=0)
+    assert [perft(game, depth) for depth in (1, 2, 3)] == [32, 1024, 5792]
+
+
+@pytest.mark.parametrize(
+    "seed, actions, counts",
+    [
+        (1, 10, [32, 873, 21226]),
+        (2, 20, [15, 166, 1585]),
+        (3, 30, [28, 647, 12396]),
+        (4, 40, [6, 184, 5781]),
+    ],
+)
+def test_perft_golden_counts_mid_game(seed, actions, counts):
+    game = greedy_position(seed, actions=actions)
+    assert [perft(game, depth) for depth in range(1, len(counts) + 1)] == counts
+
+
+@pytest.mark.parametrize(
+    "seed, phase, counts",
+    [
+        (0, "DEFINE", [7, 54, 341, 2317]),
+        (2, "INTERCEPT", [2, 10, 64, 344]),
+        (0, "BATTLE", [4, 32, 700, 17360]),
+        (0, "LEVEL_RETURN", [3, 48, 726, 11999]),
+        (1, "DISCARD", [5, 45, 1465, 38565]),
+    ],
+)
+def test_perft_golden_counts_in_each_kind_of_decision(seed, phase, counts):
+    game = greedy_position(seed, phase=phase)
+    assert [perft(game, depth) for depth in range(1, len(counts) + 1)] == counts
+
+
+def test_perft_leaves_the_position_untouched():
+    game = greedy_position(0, phase="DEFINE")
+    before = (list(game.actions), [list(p.hand) for p in game.players], game.rng.getstate())
+    perft(game, 3)
+    after = (list(game.actions), [list(p.hand) for p in game.players], game.rng.getstate())
+    assert before == after
