@@ -43,6 +43,11 @@ DATA_LIMITS = Limits(max_bytes=64 * 1024 * 1024, max_nodes=5_000_000)
 
 def read_text(path: Path, limits: Limits) -> str:
     """Read a UTF-8 text file, refusing missing, oversized and non-UTF-8 files."""
+    return decode_utf8(read_bytes(path, limits), str(path))
+
+
+def read_bytes(path: Path, limits: Limits) -> bytes:
+    """Read a file, refusing missing, unreadable and oversized files with a clear message."""
     try:
         size = path.stat().st_size
         if path.is_dir():
@@ -56,7 +61,7 @@ def read_text(path: Path, limits: Limits) -> str:
         raise InputError(f"{path} cannot be read: permission denied") from None
     except OSError as error:
         raise InputError(f"{path} cannot be read: {error.strerror or error}") from None
-    return decode_utf8(raw, str(path))
+    return raw
 
 
 def decode_utf8(raw: bytes, source: str) -> str:

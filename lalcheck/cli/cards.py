@@ -6,11 +6,18 @@ from typing import Annotated
 
 import typer
 
-from lalcheck.cards import CardType, Color, World
-from lalcheck.cli.common import EXIT_ILLEGAL, DbOption, fail, load_db
-from lalcheck.db.model import fold
-from lalcheck.db.search import search_cards
-from lalcheck.formatters.cards import format_card, format_card_table
+from lalcheck.cards import CardType, Color
+from lalcheck.cli.common import (
+    EXIT_ILLEGAL,
+    DbOption,
+    TextOrJson,
+    WorldOption,
+    fail,
+    load_db,
+    parse_world,
+)
+from lalcheck.db.search import CardFilter, search_cards
+from lalcheck.formatters.cards import format_card, format_card_table, format_search_json
 
 app = typer.Typer(help="Look cards up in the card database.", no_args_is_help=True)
 
@@ -24,11 +31,7 @@ def show(
     database = load_db(db)
     resolution = database.resolve(reference)
     if resolution.card is None:
-        if resolution.candidates:
-            kind = "names several cards" if resolution.ambiguous else "is not a known card"
-            options = ", ".join(card.label() for card in resolution.candidates)
-            fail(f"{reference!r} {kind}; did you mean {options}?", EXIT_ILLEGAL)
-        fail(f"{reference!r} is not a known card", EXIT_ILLEGAL)
+        fail(resolution.problem(), EXIT_ILLEGAL)
     typer.echo(format_card(resolution.card, database), nl=False)
 
 
@@ -37,23 +40,26 @@ def search(
     text: Annotated[str, typer.Argument(help="Text in the number, a name or the card text.")] = "",
     card_type: Annotated[CardType | None, typer.Option("--type", help="Card type.")] = None,
     color: Annotated[Color | None, typer.Option(help="Card color.")] = None,
-    world: Annotated[
-        str | None, typer.Option(help="World, e.g. Septpia or 'Luck&Logic Club'.")
-    ] = None,
+    world: WorldOption = None,
     level: Annotated[int | None, typer.Option(help="Member or secret tool level.")] = None,
+    cost: Annotated[int | None, typer.Option(help="Member cost.")] = None,
+    set_code: Annotated[str | None, typer.Option("--set", help="Set code, e.g. BT01.")] = None,
+    fuzzy: Annotated[
+        bool, typer.Option(help="Also list cards whose name in any language is close to TEXT.")
+    ] = True,
+    limit: Annotated[int | None, typer.Option(min=1, help="Show at most this many cards.")] = None,
+    output_format: Annotated[
+        TextOrJson, typer.Option("--format", "-f", help="Output format.")
+    ] = TextOrJson.TEXT,
     db: DbOption = None,
 ) -> None:
-    """Cards matching TEXT and the filters; exit 1 when none match."""
+    """Cards matching TEXT (best first) and the filters; exit 1 when none match."""
     database = load_db(db)
-    chosen_world = None
-    if world is not None:
-        by_fold = {fold(w.value): w for w in World}
-        chosen_world = by_fold.get(fold(world))
-        if chosen_world is None:
-            fail(f"unknown world {world!r}; worlds: {', '.join(w.value for w in World)}")
-    found = search_cards(
-        database, text, card_type=card_type, color=color, world=chosen_world, level=level
-    )
-    if not found:
+    filters = CardFilter(card_type, color, parse_world(world), level, cost, set_code)
+    hits = search_cards(database, text, filters, fuzzy=fuzzy, limit=limit)
+    if output_format is TextOrJson.JSON:
+        typer.echo(format_search_json(text, hits), nl=False)
+    elif hits:
+        typer.echo(format_card_table(hit.card for hit in hits), nl=False)
+    if not hits:
         fail("no card matches", EXIT_ILLEGAL)
-    typer.echo(format_card_table(found), nl=False)

@@ -10,6 +10,7 @@ import typer
 
 from lalcheck.checker import Checker
 from lalcheck.cli.common import DbOption, load_db, user_errors
+from lalcheck.db.lock import verify_lock
 from lalcheck.formatters import FORMATTERS, ReportFormat
 from lalcheck.regulations import Regulations
 
@@ -41,10 +42,15 @@ def check(
         ReportFormat, typer.Option("--format", "-f", help="Report format.")
     ] = ReportFormat.TEXT,
     strict: Annotated[bool, typer.Option(help="Warnings fail the check too (exit 1).")] = False,
+    lock: Annotated[
+        Path | None,
+        typer.Option(help="Lock file the database must match (default: ./lalcheck.lock)."),
+    ] = None,
 ) -> None:
     """Validate decks: exit 0 if all are legal, 1 if any is illegal, 2 on unusable input."""
     database = load_db(db)
     with user_errors():
+        verify_lock(database, db, lock)
         regulations = Regulations.bundled()
         chosen = regulations.named(regulation) if regulation else None
         checker = Checker(

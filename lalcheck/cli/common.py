@@ -4,17 +4,22 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from enum import StrEnum
 from typing import Annotated, NoReturn
 
 import typer
 
+from lalcheck.cards import WORLD_ALIASES, World
 from lalcheck.db import CardDatabase, open_database
+from lalcheck.db.model import fold
 from lalcheck.errors import LalcheckError
 
 #: Exit codes of contract §4.
 EXIT_OK = 0
 EXIT_ILLEGAL = 1
 EXIT_USAGE = 2
+
+Force = Annotated[bool, typer.Option("--force", help="Overwrite the output file if it exists.")]
 
 DbOption = Annotated[
     str | None,
@@ -25,6 +30,15 @@ DbOption = Annotated[
         help="Card database to use (default: the bundled sample database).",
     ),
 ]
+
+WorldOption = Annotated[str | None, typer.Option(help="World, e.g. Septpia or 'Luck&Logic Club'.")]
+
+
+class TextOrJson(StrEnum):
+    """``--format`` of commands that print a text view or one JSON document."""
+
+    TEXT = "text"
+    JSON = "json"
 
 
 def fail(message: str, code: int = EXIT_USAGE) -> NoReturn:
@@ -42,9 +56,29 @@ def user_errors() -> Iterator[None]:
         fail(str(error))
 
 
+def warn(message: str) -> None:
+    """Print ``warning: message`` on stderr."""
+    typer.echo(f"warning: {message}", err=True)
+
+
 def load_db(source: str | None) -> CardDatabase:
-    """The card database for a command, or exit 2 with the reason."""
+    """The card database for a command, or exit 2 with the reason.
+
+    A ``--db URL`` whose server is unreachable falls back to the cached copy with a warning.
+    """
     try:
-        return open_database(source)
+        return open_database(source, warn=warn)
     except LalcheckError as error:
         fail(str(error))
+
+
+def parse_world(text: str | None) -> World | None:
+    """The world a ``--world`` option names (any case and spacing), or exit 2."""
+    if text is None:
+        return None
+    names = {fold(world.value): world for world in World}
+    names.update({fold(alias): world for alias, world in WORLD_ALIASES.items()})
+    world = names.get(fold(text))
+    if world is None:
+        fail(f"unknown world {text!r}; worlds: {', '.join(w.value for w in World)}")
+    return world

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import os
+import warnings
+from collections.abc import Callable
 from pathlib import Path
 
 from lalcheck.db.load import DatabaseError, load_database, parse_database
@@ -14,6 +16,7 @@ __all__ = [
     "DatabaseError",
     "DatabaseInfo",
     "Resolution",
+    "is_url",
     "load_database",
     "open_database",
     "parse_database",
@@ -23,7 +26,22 @@ __all__ = [
 DB_ENV = "LALCHECK_DB"
 
 
-def open_database(source: str | None = None) -> CardDatabase:
-    """The database named by ``source``, else ``$LALCHECK_DB``, else the bundled sample."""
+def is_url(source: str) -> bool:
+    """True for the http(s) URLs that ``--db`` downloads instead of reading a file."""
+    return source.lower().startswith(("http://", "https://"))
+
+
+def open_database(
+    source: str | None = None, *, warn: Callable[[str], None] = warnings.warn
+) -> CardDatabase:
+    """The database named by ``source``, else ``$LALCHECK_DB``, else the bundled sample.
+
+    A URL is fetched through the download cache; while its server is unreachable
+    the cached copy is used and ``warn`` is told so.
+    """
     chosen = source or os.environ.get(DB_ENV)
+    if chosen and is_url(chosen):
+        from lalcheck.db.fetch import open_url  # imported late: requests is slow to import
+
+        return open_url(chosen, warn)
     return load_database(Path(chosen) if chosen else default_database_path())

@@ -10,13 +10,14 @@ from __future__ import annotations
 import dataclasses
 import os
 import pickle
-import tempfile
 from pathlib import Path
 
 import platformdirs
 
 from lalcheck import __version__
+from lalcheck.atomic import write_atomic
 from lalcheck.db.model import CardDatabase
+from lalcheck.errors import InputError
 
 
 def cache_dir() -> Path:
@@ -48,8 +49,6 @@ def put(sha256: str, database: CardDatabase) -> None:
     target = _entry(sha256)
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
-        with tempfile.NamedTemporaryFile("wb", dir=target.parent, delete=False) as handle:
-            pickle.dump(database, handle, protocol=pickle.HIGHEST_PROTOCOL)
-        os.replace(handle.name, target)
-    except OSError:
+        write_atomic(target, pickle.dumps(database, protocol=pickle.HIGHEST_PROTOCOL))
+    except (OSError, InputError):
         return

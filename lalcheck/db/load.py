@@ -192,12 +192,17 @@ def load_database(path: Path, *, use_cache: bool = True) -> CardDatabase:
         raise InputError(f"card database {path} cannot be read: {error.strerror}") from None
     if len(raw) > DATA_LIMITS.max_bytes:
         raise InputError(f"card database {path} is larger than {DATA_LIMITS.max_bytes:,} bytes")
+    return database_from_bytes(raw, str(path), use_cache=use_cache)
+
+
+def database_from_bytes(raw: bytes, source: str, *, use_cache: bool = True) -> CardDatabase:
+    """:func:`parse_database` through the parse cache, keyed by the bytes' sha256."""
     digest = hashlib.sha256(raw).hexdigest()
     if use_cache:
-        cached = cache.get(digest, str(path))
+        cached = cache.get(digest, source)
         if cached is not None:
             return cached
-    database = parse_database(raw, str(path))
+    database = parse_database(raw, source)
     if use_cache:
         cache.put(digest, database)
     return database

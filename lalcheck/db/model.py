@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import datetime as dt
-import difflib
 import unicodedata
 from collections import defaultdict
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from lalcheck.cards import Card, CardSet
@@ -38,11 +37,39 @@ class Resolution:
     candidates: tuple[Card, ...] = ()
     ambiguous: bool = False
 
+    def problem(self) -> str:
+        """Why the reference names no single card, with "did you mean" suggestions."""
+        options = ", ".join(card.label() for card in self.candidates)
+        if self.ambiguous:
+            return (
+                f"{self.reference!r} names {len(self.candidates)} different cards: {options}; "
+                "use the card number"
+            )
+        if options:
+            return f"unknown card {self.reference!r}; did you mean {options}?"
+        return f"unknown card {self.reference!r}; check the card number or name"
+
 
 def fold(text: str) -> str:
     """Case-, width- and space-insensitive form of a number or name for suggestions."""
     return "".join(unicodedata.normalize("NFKC", text).casefold().split())
 
+
+def fuzzy_rank(query: str, choices: Sequence[str], cutoff: float) -> list[tuple[int, float]]:
+    """``(index, score)`` of the choices scoring at least ``cutoff`` (0-100), best first.
+
+    The scorer is rapidfuzz's WRatio, which also scores partial matches, so a
+    character name alone finds the full card name that carries it
+    (``小玲`` -> ``スイーツ系女子小玲``). Ties keep the choices' order.
+    """
+    from rapidfuzz import fuzz, process  # imported late: only searches and typos need it
+
+    ranked = process.extract(query, choices, scorer=fuzz.WRatio, score_cutoff=cutoff, limit=None)
+    return sorted(((index, score) for _, score, index in ranked), key=lambda m: (-m[1], m[0]))
+
+
+#: The least :func:`fuzzy_rank` score of a "did you mean" suggestion.
+SUGGEST_CUTOFF = 70.0
 
 #: Letters typed for digits in card numbers: ``BTO1/0O8`` is ``BT01/008``.
 _DIGIT_LOOKALIKES = str.maketrans("oilz", "0112")
@@ -146,7 +173,9 @@ class CardDatabase:
         lookalike = self._numbers_folded.get(fold_number(reference))
         if lookalike is not None:
             found[lookalike.name] = lookalike
-        for match in (key, *difflib.get_close_matches(key, self._folded, n=limit, cutoff=0.6)):
+        keys = list(self._folded)
+        close = [keys[index] for index, _ in fuzzy_rank(key, keys, SUGGEST_CUTOFF)[:limit]]
+        for match in (key, *close):
             for card in self._folded.get(match, ()):
                 found.setdefault(card.name, card)
         return list(found.values())[:limit]

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import json
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from lalcheck.cards import Card
+from lalcheck.db.dump import card_to_dict
 from lalcheck.db.model import CardDatabase
+from lalcheck.db.search import SearchHit
 
 _STATS = ("level", "cost", "territory", "power", "spirit", "limit", "soul", "gate_number")
 
@@ -61,6 +64,16 @@ def format_card_table(cards: Iterable[Card]) -> str:
         for card in cards
     ]
     return "\n".join(rows) + ("\n" if rows else "")
+
+
+def format_search_json(query: str, hits: Sequence[SearchHit]) -> str:
+    """Search results as one JSON document: score, the fuzzily matched name, the card."""
+    results = [
+        {"score": round(hit.score, 1), "matched": hit.matched, "card": card_to_dict(hit.card)}
+        for hit in hits
+    ]
+    document = {"query": query, "count": len(results), "results": results}
+    return json.dumps(document, ensure_ascii=False, indent=2) + "\n"
 
 
 def format_database_info(db: CardDatabase) -> str:

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from lalcheck.findings import Finding, Severity
-from lalcheck.rules.context import CheckContext, quote
+from lalcheck.rules.context import CheckContext
 
 ID = "ambiguous-card"
 REFERENCE = "R-CON-10"
@@ -30,14 +30,11 @@ def check(context: CheckContext) -> Iterator[Finding]:
     for entry in context.deck.entries:
         if not entry.resolution.ambiguous:
             continue
-        candidates = entry.resolution.candidates
-        options = ", ".join(f"{card.number} {quote(card)}" for card in candidates)
         yield Finding(
             ID,
             Severity.ERROR,
-            f"{entry.reference!r} names {len(candidates)} different cards: {options}; "
-            f"use the card number ({REFERENCE})",
+            f"{entry.resolution.problem()} ({REFERENCE})",
             entry.section,
-            tuple(card.number for card in candidates),
+            tuple(card.number for card in entry.resolution.candidates),
             entry.line,
         )

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from lalcheck.findings import Finding, Severity
-from lalcheck.rules.context import CheckContext, quote
+from lalcheck.rules.context import CheckContext
 
 ID = "unknown-card"
 REFERENCE = "R-CON-10"
@@ -31,16 +31,10 @@ def check(context: CheckContext) -> Iterator[Finding]:
         resolution = entry.resolution
         if entry.card is not None or resolution.ambiguous:
             continue
-        message = f"unknown card {entry.reference!r}"
-        if resolution.candidates:
-            options = ", ".join(f"{c.number} {quote(c)}" for c in resolution.candidates)
-            message += f"; did you mean {options}?"
-        else:
-            message += "; check the card number or name"
         yield Finding(
             ID,
             Severity.ERROR,
-            f"{message} ({REFERENCE})",
+            f"{resolution.problem()} ({REFERENCE})",
             entry.section,
             (entry.reference,),
             entry.line,
