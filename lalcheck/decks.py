@@ -341,10 +341,12 @@ def read_deck(path: Path, db: CardDatabase) -> Deck:
     errors = [p for p in deck_file.problems if p.severity is Severity.ERROR]
     if errors:
         first = errors[0]
+        # Messages about unreadable files ("X does not exist") already name the file.
+        named = first.message.startswith(str(path))
         raise InputError(
-            f"{path}: {first.message}",
+            first.message if named else f"{path}: {first.message}",
             line=first.line,
-            hint="run `lalcheck check` on it for every problem",
+            hint="run `lalcheck check` on it for every problem" if deck_file.parsed else None,
         )
     deck = resolve(deck_file, db)
     unknown = [entry for entry in deck.entries if entry.card is None]

@@ -7,6 +7,7 @@ from typing import Any
 
 from lalcheck import __version__
 from lalcheck.checker import CheckReport, DeckReport
+from lalcheck.db.model import DatabaseInfo
 from lalcheck.findings import Finding
 
 
@@ -39,18 +40,21 @@ def deck_to_dict(deck: DeckReport) -> dict[str, Any]:
     }
 
 
+def database_to_dict(database: DatabaseInfo) -> dict[str, Any]:
+    return {
+        "name": database.name,
+        "version": database.version,
+        "sha256": database.sha256,
+        "sample": database.sample,
+    }
+
+
 def report_to_dict(report: CheckReport) -> dict[str, Any]:
     """The report as plain data, in the shape of contract §5."""
-    database = report.database
     return {
         "tool": "lalcheck",
         "version": __version__,
-        "database": {
-            "name": database.name,
-            "version": database.version,
-            "sha256": database.sha256,
-            "sample": database.sample,
-        },
+        "database": database_to_dict(report.database),
         "decks": [deck_to_dict(deck) for deck in report.decks],
         "summary": {
             "decks": len(report.decks),

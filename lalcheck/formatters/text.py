@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from lalcheck.checker import CheckReport, DeckReport
+from lalcheck.findings import Finding, Severity
 
 
 def _counts(deck: DeckReport) -> str:
@@ -26,25 +27,36 @@ def format_deck(deck: DeckReport) -> str:
         f"  regulation {deck.regulation.label()} · as of {deck.as_of}",
         f"  {_counts(deck)}",
     ]
-    for finding in deck.findings:
-        where = f"line {finding.line}" if finding.line is not None else ""
-        lines.append(
-            f"  {where:<9} {finding.severity.value:<7} {finding.rule:<17} {finding.message}"
-        )
-    errors = sum(f.severity.value == "error" for f in deck.findings)
-    warnings = sum(f.severity.value == "warning" for f in deck.findings)
-    verdict = "legal" if deck.legal else "ILLEGAL"
-    lines.append(f"  {verdict} ({errors} errors, {warnings} warnings)")
+    lines += [f"  {format_finding(finding)}" for finding in deck.findings]
+    lines.append(f"  {verdict(deck)}")
     return "\n".join(lines)
 
 
-def format_report(report: CheckReport) -> str:
-    blocks = [format_deck(deck) for deck in report.decks]
+def format_finding(finding: Finding) -> str:
+    """``line 6    error   copy-limit        message``: one finding in columns."""
+    where = f"line {finding.line}" if finding.line is not None else ""
+    return f"{where:<9} {finding.severity.value:<7} {finding.rule:<17} {finding.message}"
+
+
+def verdict(deck: DeckReport) -> str:
+    """``ILLEGAL (2 errors, 0 warnings)``."""
+    errors = sum(f.severity is Severity.ERROR for f in deck.findings)
+    warnings = sum(f.severity is Severity.WARNING for f in deck.findings)
+    return f"{'legal' if deck.legal else 'ILLEGAL'} ({errors} errors, {warnings} warnings)"
+
+
+def summary(report: CheckReport) -> str:
+    """The closing line: decks checked, legal, illegal, and the card database."""
     database = report.database
     sample = ", sample data" if database.sample else ""
-    blocks.append(
+    return (
         f"{len(report.decks)} decks checked: {report.legal_count} legal, "
         f"{report.illegal_count} illegal (card database {database.name} "
         f"{database.version}{sample})"
     )
+
+
+def format_report(report: CheckReport) -> str:
+    blocks = [format_deck(deck) for deck in report.decks]
+    blocks.append(summary(report))
     return "\n\n".join(blocks) + "\n"

@@ -1,0 +1,422 @@
+"""Text decklists (contract §1): read them into decks, and write decks as text or YAML.
+
+A text decklist is one card per line under optional section headers::
+
+    # name: Brave Rush            <- header comments before the first card carry
+    # regulation: 2017-09-01         the deck's name, regulation and as_of
+    # as_of: 2017-10-01
+
+    Main                          <- also Main deck, メイン, Gates, ゲート, 秘具,
+    4 BT01/008                       Secret tools, My Logicalist; "(50)" may follow
+    4x EB01/001                   <- also BT01/008 x4, 4 スイーツ系女子 小玲, ４×BT01/008
+    Gates
+    2 SD01-G001  # a comment      <- comments start with # or //
+
+A card is a card number or an exact card name in any language the database
+holds (resolved with :meth:`CardDatabase.resolve`). Cards listed before any
+header go to the section of their card type. Under ``My Logicalist`` the
+count may be left out. Reading reports every bad line at once, each with its
+line number and a suggestion, in a :class:`DecklistError`.
+
+:func:`format_decklist` writes the text form back and :func:`format_deck_yaml`
+the deck file; both keep each card reference as written and add the card's
+name (or number) as a comment, so text -> YAML -> text and YAML -> text -> YAML
+keep the name, regulation, as_of, sections, references, counts and order.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import datetime as dt
+import difflib
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+import yaml
+
+from lalcheck.cards import CardType
+from lalcheck.db.model import CardDatabase, fold
+from lalcheck.decks import (
+    COUNTED_SECTIONS,
+    MAX_COUNT,
+    SECTIONS,
+    Deck,
+    DeckEntry,
+    DeckFile,
+    DeckLine,
+)
+from lalcheck.errors import InputError
+from lalcheck.regulations import Regulations
+
+#: How the text form names each section.
+SECTION_TITLES: Mapping[str, str] = {
+    "main": "Main",
+    "gates": "Gates",
+    "secret_tools": "Secret tools",
+    "my_logicalist": "My Logicalist",
+}
+#: Section headers accepted when reading, folded (see :func:`fold`).
+HEADERS: Mapping[str, str] = {
+    **dict.fromkeys(
+        (
+            *("main", "maindeck", "メイン", "メインデッキ", "主卡组", "主牌组"),
+            # Lists sorted by card type split the main deck into these.
+            *("logicalist", "logicalists", "foreigner", "foreigners", "transunion"),
+            *("transunions", "tranceunion", "tranceunions", "tactics", "paradox", "paradoxes"),
+        ),
+        "main",
+    ),
+    **dict.fromkeys(("gate", "gates", "gatedeck", "ゲート", "ゲートデッキ", "门", "門"), "gates"),
+    **dict.fromkeys(
+        ("secrettool", "secrettools", "secrettooldeck", "秘具", "秘具デッキ"), "secret_tools"
+    ),
+    **dict.fromkeys(("mylogicalist", "マイロジカリスト", "我逻辑卡"), "my_logicalist"),
+}
+#: The section a card listed before any header belongs to, by type (default: main).
+TYPE_SECTIONS: Mapping[CardType, str] = {
+    CardType.GATE: "gates",
+    CardType.SECRET_TOOL: "secret_tools",
+    CardType.MY_LOGICALIST: "my_logicalist",
+}
+#: Deck fields the header comments carry, with the spellings accepted for each.
+FIELD_KEYS: Mapping[str, str] = {
+    "name": "name",
+    "regulation": "regulation",
+    "as_of": "as_of",
+    "as-of": "as_of",
+}
+
+_COMMENT = re.compile(r"\s*(?:#|＃|//|／／)\s*(?P<body>.*)")
+_TRAILING_COMMENT = re.compile(r"\s+(?:#|＃|//|／／).*$")
+_FIELD = re.compile(r"(?P<key>[A-Za-z_-]+)\s*[:：]\s*(?P<value>.*)")
+# "x" needs a space before the card (4x BT01/008) so that names starting with x
+# stay whole; "×" and "*" may touch it (4×BT01/008). \d matches full-width digits.
+_LETTER_X = "xXｘＸ"
+_SYMBOL_X = "×✕*＊"
+_PREFIX = re.compile(rf"(?P<count>\d+)(?:\s*[{_SYMBOL_X}]\s*|\s*[{_LETTER_X}]\s+|\s+)(?P<ref>\S.*)")
+_SUFFIX = re.compile(rf"(?P<ref>.*?\S)(?:\s*[{_SYMBOL_X}]\s*|\s+[{_LETTER_X}]\s*)(?P<count>\d+)")
+_GLUED = re.compile(rf"(?P<count>\d+)\s*[{_LETTER_X}{_SYMBOL_X}]?\s*(?P<ref>[^\s{_SYMBOL_X}].*)")
+_COUNT_LAST = re.compile(r"(?P<ref>.*\S)\s+(?P<count>\d+)")
+_HEADER_COUNT = re.compile(r":*(?:\(\d+(?:枚|cards?)?\)|\d+(?:枚|cards?)?)?:*$")
+_NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4}
+_EXAMPLE = "write card lines as `4 BT01/008` (copies, then a card number or exact name)"
+
+
+@dataclass(frozen=True, slots=True)
+class DecklistProblem:
+    """A line of a decklist that cannot be used, with what to do about it."""
+
+    line: int | None
+    message: str
+
+
+class DecklistError(InputError):
+    """A decklist with unusable lines; ``problems`` lists every one."""
+
+    def __init__(self, source: str, problems: list[DecklistProblem]) -> None:
+        self.source = source
+        self.problems = tuple(sorted(problems, key=lambda p: (p.line is None, p.line or 0)))
+        count = len(self.problems)
+        super().__init__(
+            f"{source}: cannot import the decklist ({count} problem{'s' if count > 1 else ''})"
+        )
+
+    def __str__(self) -> str:
+        return "\n".join(
+            [self.message]
+            + [
+                f"  {self.source}:{p.line}: {p.message}"
+                if p.line is not None
+                else f"  {self.source}: {p.message}"
+                for p in self.problems
+            ]
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class _CardLine:
+    """A card line as read: ``section`` is None before any header."""
+
+    section: str | None
+    reference: str
+    count: int
+    line: int
+
+
+@dataclass(slots=True)
+class _Scan:
+    """What a decklist's text says, before any card is looked up."""
+
+    fields: dict[str, str] = field(default_factory=dict)
+    field_lines: dict[str, int] = field(default_factory=dict)
+    section_lines: dict[str, int] = field(default_factory=dict)
+    cards: list[_CardLine] = field(default_factory=list)
+    problems: list[DecklistProblem] = field(default_factory=list)
+
+
+def section_of(text: str) -> str | None:
+    """The section a header line names (``Main deck (50):`` -> ``main``), or None."""
+    return HEADERS.get(_HEADER_COUNT.sub("", fold(text)))
+
+
+def read_card_line(text: str) -> tuple[int, str] | None:
+    """``(copies, reference)`` of ``4 BT01/008``, ``4x …``, ``… x4``, ``4×…``; else None."""
+    match = _PREFIX.fullmatch(text) or _SUFFIX.fullmatch(text)
+    if match is None:
+        return None
+    return int(match["count"]), match["ref"].strip()
+
+
+def read_field(comment: str) -> tuple[str, str] | None:
+    """``(field, value)`` of a header comment's body such as ``name: Brave Rush``."""
+    match = _FIELD.fullmatch(comment.strip())
+    if match is None:
+        return None
+    key = FIELD_KEYS.get(match["key"].lower())
+    return (key, match["value"].strip()) if key else None
+
+
+def _diagnose(text: str, db: CardDatabase | None) -> str:
+    """Why a line is neither a header nor a card line, and how to write it."""
+    if text.isdigit():
+        return f"{text} copies of what? {_EXAMPLE}"
+    glued = _GLUED.fullmatch(text)
+    if glued:
+        return f"cannot read {text!r}; write it as `{int(glued['count'])} {glued['ref']}`"
+    last = _COUNT_LAST.fullmatch(text)
+    if last:
+        return f"write the number of copies first: `{int(last['count'])} {last['ref']}`"
+    word, _, rest = text.partition(" ")
+    if word.lower() in _NUMBER_WORDS and rest:
+        return f"write the number of copies in digits: `{_NUMBER_WORDS[word.lower()]} {rest}`"
+    if db is not None and db.resolve(text).card is not None:
+        return f"no number of copies for {text!r}; write it as `1 {text}` (or 2, 3, 4)"
+    titles = ", ".join(SECTION_TITLES.values())
+    close = difflib.get_close_matches(_HEADER_COUNT.sub("", fold(text)), HEADERS, n=1)
+    if close:
+        title = SECTION_TITLES[HEADERS[close[0]]]
+        return f"unknown section header {text!r}; did you mean `{title}`? Sections: {titles}"
+    return f"cannot read {text!r}: not a section header ({titles}); {_EXAMPLE}"
+
+
+def _scan(text: str, db: CardDatabase | None = None) -> _Scan:
+    """Read a decklist's lines: fields, headers, card lines and unreadable lines
+    (``db``, when given, makes the suggestions for those smarter)."""
+    scan = _Scan()
+    section: str | None = None
+    started = False  # header comments count only before the first header or card
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        if not line:
+            continue
+        comment = _COMMENT.fullmatch(line)
+        if comment:
+            found = None if started else read_field(comment["body"])
+            if found:
+                _field(scan, *found, number)
+            continue
+        started = True
+        line = _TRAILING_COMMENT.sub("", line)
+        header = section_of(line)
+        if header is not None:
+            section = header
+            scan.section_lines.setdefault(header, number)
+            continue
+        card = read_card_line(line)
+        if card is None and section == "my_logicalist" and not line.isdigit():
+            card = (1, line)  # "My Logicalist" holds one card: the count may be left out
+        if card is None:
+            scan.problems.append(DecklistProblem(number, _diagnose(line, db)))
+            continue
+        count, reference = card
+        twice = _SUFFIX.fullmatch(reference) if line[0].isdigit() else None
+        if twice is not None:  # 4 BT01/008 x4
+            scan.problems.append(
+                DecklistProblem(
+                    number,
+                    f"the number of copies is given twice; write it as `{count} {twice['ref']}`",
+                )
+            )
+        elif not 1 <= count <= MAX_COUNT:
+            scan.problems.append(
+                DecklistProblem(
+                    number,
+                    f"{count} copies of {reference}: a count must be from 1 to {MAX_COUNT}"
+                    + (" (leave the line out to leave the card out)" if count < 1 else ""),
+                )
+            )
+        else:
+            scan.cards.append(_CardLine(section, reference, count, number))
+    return scan
+
+
+def _field(scan: _Scan, key: str, value: str, number: int) -> None:
+    if key in scan.fields:
+        scan.problems.append(
+            DecklistProblem(
+                number, f"{key} is given twice (lines {scan.field_lines[key]} and {number})"
+            )
+        )
+    elif value:
+        scan.fields[key] = value
+        scan.field_lines[key] = number
+
+
+def _as_of(scan: _Scan) -> dt.date | None:
+    text = scan.fields.get("as_of")
+    if text is None:
+        return None
+    try:
+        return dt.date.fromisoformat(text)
+    except ValueError:
+        scan.problems.append(
+            DecklistProblem(
+                scan.field_lines["as_of"], f"as_of: {text!r} is not a date; write it as YYYY-MM-DD"
+            )
+        )
+        return None
+
+
+def _check_regulation(scan: _Scan, regulations: Regulations) -> None:
+    regulation = scan.fields.get("regulation")
+    if regulation is not None and regulations.get(regulation) is None:
+        known = ", ".join(r.id for r in regulations.all)
+        scan.problems.append(
+            DecklistProblem(
+                scan.field_lines["regulation"],
+                f"unknown regulation {regulation!r}; known regulations: {known}",
+            )
+        )
+
+
+def _lookup(scan: _Scan, db: CardDatabase) -> list[DeckEntry]:
+    """Resolve every card line; unknown and ambiguous cards become problems."""
+    entries: list[DeckEntry] = []
+    first_line: dict[tuple[str, str], int] = {}
+    for card_line in scan.cards:
+        resolution = db.resolve(card_line.reference)
+        card = resolution.card
+        if card is None:
+            scan.problems.append(DecklistProblem(card_line.line, resolution.problem()))
+            continue
+        section = card_line.section or TYPE_SECTIONS.get(card.type, "main")
+        key = (section, card_line.reference)
+        if key in first_line:
+            scan.problems.append(
+                DecklistProblem(
+                    card_line.line,
+                    f"{card_line.reference} is listed twice under {SECTION_TITLES[section]} "
+                    f"(lines {first_line[key]} and {card_line.line}); merge them into one line",
+                )
+            )
+            continue
+        first_line[key] = card_line.line
+        source = DeckLine(section, card_line.reference, card_line.count, card_line.line)
+        entries.append(DeckEntry(source, resolution))
+    return entries
+
+
+def parse_decklist(
+    text: str, source: str, db: CardDatabase, regulations: Regulations | None = None
+) -> Deck:
+    """Read a text decklist into a resolved deck; raises :class:`DecklistError` listing
+    every unusable line. ``regulations``, when given, also checks a named regulation."""
+    scan = _scan(text, db)
+    as_of = _as_of(scan)
+    if regulations is not None:
+        _check_regulation(scan, regulations)
+    entries = _lookup(scan, db)
+    if not scan.cards and not scan.problems:
+        scan.problems.append(DecklistProblem(None, f"no cards found; {_EXAMPLE}"))
+    if scan.problems:
+        raise DecklistError(source, scan.problems)
+    deck_file = DeckFile(
+        path=source,
+        name=scan.fields.get("name"),
+        regulation=scan.fields.get("regulation"),
+        as_of=as_of,
+        lines=tuple(entry.source for entry in entries),
+        section_lines=scan.section_lines,
+        field_lines=scan.field_lines,
+    )
+    return Deck(deck_file, tuple(entries))
+
+
+def _note(entry: DeckEntry) -> str:
+    """The comment written after a card: its name, or its number when named."""
+    card = entry.card
+    if card is None:
+        return ""
+    note = card.name if entry.reference == card.number else card.number
+    return f"  # {' '.join(note.split())}"
+
+
+def _fields(deck_file: DeckFile) -> list[tuple[str, str | dt.date]]:
+    """The deck's name, regulation and as_of, where given."""
+    values = {"name": deck_file.name, "regulation": deck_file.regulation, "as_of": deck_file.as_of}
+    return [(key, value) for key, value in values.items() if value not in (None, "")]
+
+
+def format_decklist(deck: Deck) -> str:
+    """The text form of a deck; raises :class:`InputError` when a value would not read
+    back the same (a name with a line break, a reference such as ``x 1``)."""
+    lines = [f"# {key}: {value}" for key, value in _fields(deck.file)]
+    wanted: list[tuple[str, DeckEntry]] = []
+    for section in SECTIONS:
+        entries = deck.section(section)
+        if entries:
+            lines += ["", SECTION_TITLES[section]] if lines else [SECTION_TITLES[section]]
+            lines += [f"{entry.count} {entry.reference}{_note(entry)}" for entry in entries]
+            wanted += [(section, entry) for entry in entries]
+    text = "\n".join(lines) + "\n"
+    # Read the text back: whatever would not come back the same cannot be written.
+    scan = _scan(text)
+    for key, value in _fields(deck.file):
+        if scan.fields.get(key) != str(value):
+            raise InputError(f"{deck.path}: the text form cannot carry the {key} {value!r}")
+    read = [(c.section, c.reference, c.count) for c in scan.cards]
+    for index, (section, entry) in enumerate(wanted):
+        if index >= len(read) or read[index] != (section, entry.reference, entry.count):
+            raise InputError(
+                f"{deck.path}: the text form cannot carry the card reference {entry.reference!r}",
+                line=entry.line,
+                hint="use the card number",
+            )
+    return text
+
+
+def _yaml_entry(key: str, value: object) -> str:
+    """``key: value`` with YAML quoting where needed (``'007': 4``)."""
+    dumped: str = yaml.safe_dump(
+        {key: value}, allow_unicode=True, default_flow_style=False, width=2**31
+    )
+    return dumped.rstrip("\n")
+
+
+def _yaml_value(value: str | dt.date) -> object:
+    """A regulation id that is an ISO date is written plain, as the contract shows it."""
+    if isinstance(value, str):
+        with contextlib.suppress(ValueError):
+            date = dt.date.fromisoformat(value)
+            if date.isoformat() == value:
+                return date
+    return value
+
+
+def format_deck_yaml(deck: Deck) -> str:
+    """The deck file (contract §1) of a deck, sections in contract order."""
+    lines = [_yaml_entry(key, _yaml_value(value)) for key, value in _fields(deck.file)]
+    for section in COUNTED_SECTIONS:
+        entries = deck.section(section)
+        if entries:
+            lines.append(f"{section}:")
+            lines += [f"  {_yaml_entry(e.reference, e.count)}{_note(e)}" for e in entries]
+    logicalists = deck.section("my_logicalist")
+    if len(logicalists) == 1 and logicalists[0].count == 1:
+        (entry,) = logicalists
+        lines.append(_yaml_entry("my_logicalist", entry.reference) + _note(entry))
+    elif logicalists:
+        lines.append("my_logicalist:")
+        lines += [f"  {_yaml_entry(e.reference, e.count)}{_note(e)}" for e in logicalists]
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,112 @@
+"""SARIF 2.1.0 for GitHub code scanning and other static-analysis viewers.
+
+One run; its driver lists every rule of :data:`lalcheck.rules.RULES` (id, name,
+description, and help text citing the rules reference), and each finding is a
+result located at its deck file and line. GitHub requires a region on every
+result, so findings without a line (an unreadable file) point at line 1.
+Severities map to SARIF levels: error, warning, and note for info.
+"""
+
+from __future__ import annotations
+
+import inspect
+import json
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+from lalcheck import __version__
+from lalcheck.checker import CheckReport, DeckReport
+from lalcheck.findings import Finding, Severity
+from lalcheck.formatters.paths import report_path
+from lalcheck.rules import RULES, Rule
+
+SCHEMA_URI = "https://json.schemastore.org/sarif-2.1.0.json"
+LEVELS = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "note"}
+
+
+def artifact_uri(path: str) -> str:
+    """A URI reference for a deck path: relative and percent-encoded, or ``file://``."""
+    shown = report_path(path)
+    if Path(shown).is_absolute():
+        return Path(shown).as_uri()
+    return quote(shown)
+
+
+def rule_descriptor(rule: Rule) -> dict[str, Any]:
+    """A SARIF ``reportingDescriptor`` built from a rule module."""
+    doc = inspect.cleandoc(rule.__doc__ or rule.DESCRIPTION)
+    reference = f"Reference: {rule.REFERENCE}."
+    # Docstrings mark examples with reST "::"; markdown wants a plain colon.
+    markdown = doc.replace("::\n", ":\n")
+    return {
+        "id": rule.ID,
+        "name": "".join(part.capitalize() for part in rule.ID.split("-")),
+        "shortDescription": {"text": rule.DESCRIPTION},
+        "help": {
+            "text": f"{doc}\n\n{reference}",
+            "markdown": f"{markdown}\n\n{reference}",
+        },
+        "properties": {"reference": rule.REFERENCE, "tags": ["luck-and-logic", "deck"]},
+    }
+
+
+def _result(deck: DeckReport, finding: Finding, index: dict[str, int]) -> dict[str, Any]:
+    result: dict[str, Any] = {"ruleId": finding.rule}
+    if finding.rule in index:
+        result["ruleIndex"] = index[finding.rule]
+    result["level"] = LEVELS[finding.severity]
+    result["message"] = {"text": finding.message}
+    result["locations"] = [
+        {
+            "physicalLocation": {
+                "artifactLocation": {"uri": artifact_uri(deck.path)},
+                "region": {"startLine": finding.line or 1},
+            }
+        }
+    ]
+    properties: dict[str, Any] = {}
+    if finding.section:
+        properties["section"] = finding.section
+    if finding.cards:
+        properties["cards"] = list(finding.cards)
+    if properties:
+        result["properties"] = properties
+    return result
+
+
+def report_to_sarif(report: CheckReport) -> dict[str, Any]:
+    """The SARIF log as plain data."""
+    index = {rule_id: position for position, rule_id in enumerate(RULES)}
+    database = report.database
+    return {
+        "$schema": SCHEMA_URI,
+        "version": "2.1.0",
+        "runs": [
+            {
+                "tool": {
+                    "driver": {
+                        "name": "lalcheck",
+                        "version": __version__,
+                        "rules": [rule_descriptor(rule) for rule in RULES.values()],
+                    }
+                },
+                "results": [
+                    _result(deck, finding, index)
+                    for deck in report.decks
+                    for finding in deck.findings
+                ],
+                "properties": {
+                    "database": {
+                        "name": database.name,
+                        "version": database.version,
+                        "sample": database.sample,
+                    }
+                },
+            }
+        ],
+    }
+
+
+def format_report(report: CheckReport) -> str:
+    return json.dumps(report_to_sarif(report), ensure_ascii=False, indent=2) + "\n"
