@@ -1,0 +1,217 @@
+"""Collection CSV files (contract §7): reading every row with its line, and importing.
+
+A header row is required. ``number`` and ``quantity`` are required columns;
+``name``, ``trade_quantity``, ``condition``, ``language``, ``foil`` and
+``note`` are optional. The ``number`` cell may hold a card name instead (as
+decks may), and an empty ``number`` falls back to the ``name`` cell. A
+``name`` next to a number must be one of that card's names: it catches a
+mistyped number.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TypeVar
+
+from lalcheck.cards import Card
+from lalcheck.collection.model import (
+    CollectionError,
+    Holding,
+    parse_condition,
+    parse_foil,
+    parse_language,
+    parse_quantity,
+    plural,
+    resolve_card,
+)
+from lalcheck.db.model import CardDatabase
+from lalcheck.errors import InputError, LalcheckError
+
+#: Every column, in the order export writes them.
+COLUMNS = ("number", "name", "quantity", "trade_quantity", "condition", "language", "foil", "note")
+REQUIRED = ("number", "quantity")
+#: Larger files are refused rather than read into memory.
+MAX_BYTES = 64 * 1024 * 1024
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True, slots=True)
+class RowProblem:
+    """A row that cannot be imported, and why."""
+
+    line: int
+    message: str
+
+
+@dataclass(frozen=True, slots=True)
+class ParsedCsv:
+    """The good rows of a collection CSV and a problem per bad row.
+
+    ``fatal`` is set when the header or the CSV syntax is broken: then no row
+    can be trusted, not even with ``--skip-bad``.
+    """
+
+    rows: tuple[Holding, ...]
+    problems: tuple[RowProblem, ...] = ()
+    fatal: bool = False
+
+    @property
+    def copies(self) -> int:
+        return sum(row.quantity for row in self.rows)
+
+
+class ImportRejected(CollectionError):
+    """An import with bad rows that changed nothing; ``problems`` lists every bad row."""
+
+    def __init__(self, source: str, parsed: ParsedCsv) -> None:
+        self.problems = parsed.problems
+        message = f"{source}: nothing imported: {plural(len(parsed.problems), 'bad row')}"
+        if parsed.rows and not parsed.fatal:
+            good = plural(len(parsed.rows), "good row")
+            message += f"; fix them, or use --skip-bad to import the {good}"
+        super().__init__(message)
+
+
+class _Syntax(Exception):
+    def __init__(self, line: int, message: str) -> None:
+        super().__init__(message)
+        self.line = line
+
+
+def _records(text: str) -> Iterator[tuple[int, list[str]]]:
+    """Non-blank records with the line each starts on."""
+    reader = csv.reader(io.StringIO(text.removeprefix("\ufeff"), newline=""), strict=True)
+    while True:
+        line = reader.line_num + 1
+        try:
+            record = next(reader)
+        except StopIteration:
+            return
+        except csv.Error as error:
+            raise _Syntax(line, f"the CSV cannot be read from here on: {error}") from error
+        if any(cell.strip() for cell in record):
+            yield line, record
+
+
+def _header(line: int, record: list[str]) -> list[str]:
+    """The column names; unnamed columns (trailing commas) are allowed and ignored."""
+    columns = [cell.strip().casefold() for cell in record]
+    named = [name for name in dict.fromkeys(columns) if name]
+    problems = [f"missing required column {name!r}" for name in REQUIRED if name not in columns]
+    problems += [f"unknown column {name!r}" for name in named if name not in COLUMNS]
+    problems += [f"column {name!r} appears twice" for name in named if columns.count(name) > 1]
+    if problems:
+        raise _Syntax(line, "; ".join(problems) + f" (columns: {', '.join(COLUMNS)})")
+    return columns
+
+
+def _attempt(errors: list[str], parse: Callable[[], T]) -> T | None:
+    try:
+        return parse()
+    except LalcheckError as error:
+        errors.append(str(error))
+        return None
+
+
+def _card(values: dict[str, str], db: CardDatabase) -> Card:
+    number = values["number"].strip()
+    name = values.get("name", "").strip()
+    if not number and not name:
+        raise CollectionError("no card number or name")
+    card = resolve_card(db, number or name)
+    if number and name and name not in card.all_names:
+        raise CollectionError(f"{card.number} is 「{card.name}」, not {name!r}")
+    return card
+
+
+def _holding(values: dict[str, str], db: CardDatabase) -> Holding:
+    errors: list[str] = []
+    card = _attempt(errors, lambda: _card(values, db))
+    quantity = _attempt(errors, lambda: parse_quantity(values["quantity"], "quantity"))
+    trade = _attempt(
+        errors,
+        lambda: parse_quantity(values.get("trade_quantity", "").strip() or "0", "trade_quantity"),
+    )
+    condition = _attempt(errors, lambda: parse_condition(values.get("condition", "")))
+    language = _attempt(errors, lambda: parse_language(values.get("language", "")))
+    foil = _attempt(errors, lambda: parse_foil(values.get("foil", "")))
+    if errors:
+        raise CollectionError("; ".join(errors))
+    assert card is not None and quantity is not None and trade is not None  # no errors
+    assert condition is not None and language is not None and foil is not None
+    return Holding(
+        card.number,
+        quantity,
+        trade,
+        condition,
+        language,
+        foil,
+        values.get("note", ""),
+    )
+
+
+def parse_csv(text: str, db: CardDatabase) -> ParsedCsv:
+    """Every row of a collection CSV (a byte order mark is ignored), checked against ``db``."""
+    rows: list[Holding] = []
+    problems: list[RowProblem] = []
+    records = _records(text)
+    try:
+        first = next(records, None)
+        if first is None:
+            return ParsedCsv(
+                (), (RowProblem(1, "the file is empty; a header row is required"),), True
+            )
+        columns = _header(*first)
+        for line, record in records:
+            if len(record) != len(columns):
+                kind = "short" if len(record) < len(columns) else "long"
+                problems.append(
+                    RowProblem(
+                        line,
+                        f"the row is {kind}: {len(record)} fields, the header has {len(columns)}",
+                    )
+                )
+                continue
+            try:
+                rows.append(_holding(dict(zip(columns, record, strict=True)), db))
+            except LalcheckError as error:
+                problems.append(RowProblem(line, str(error)))
+    except _Syntax as error:
+        problems.append(RowProblem(error.line, str(error)))
+        return ParsedCsv(tuple(rows), tuple(problems), fatal=True)
+    return ParsedCsv(tuple(rows), tuple(problems))
+
+
+def read_csv_text(path: Path) -> str:
+    """The text of a UTF-8 CSV file, at most :data:`MAX_BYTES` long."""
+    try:
+        with path.open("rb") as handle:
+            raw = handle.read(MAX_BYTES + 1)
+    except OSError as error:
+        raise InputError(f"cannot read {path}: {error.strerror}") from error
+    if len(raw) > MAX_BYTES:
+        raise InputError(f"{path} is larger than {MAX_BYTES // (1024 * 1024)} MiB")
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line = raw[: error.start].count(b"\n") + 1
+        raise InputError(f"{path} is not UTF-8 text", line=line, hint="save it as UTF-8") from error
+
+
+def read_import(path: Path, db: CardDatabase, *, skip_bad: bool = False) -> ParsedCsv:
+    """The rows to import from a CSV file, checked before the collection is touched.
+
+    Raises :class:`ImportRejected` for bad rows unless ``skip_bad`` (then they
+    are only listed in ``problems``), and for a broken header or CSV syntax in
+    any case. Import the result in one transaction with
+    :meth:`~lalcheck.collection.store.Collection.add_all`.
+    """
+    parsed = parse_csv(read_csv_text(path), db)
+    if parsed.fatal or (parsed.problems and not skip_bad):
+        raise ImportRejected(str(path), parsed)
+    return parsed

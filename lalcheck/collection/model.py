@@ -1,0 +1,176 @@
+"""What a collection holds: rows of owned copies, their details and the merge rule.
+
+A :class:`Holding` is one row: copies of one printing (card number) with the
+same details. Its key is ``(number, condition, language, foil)``; adding or
+importing a row whose key is already held merges into it (:func:`merge`):
+quantities and trade quantities add, and notes are combined, each distinct
+note kept once, joined with ``"; "``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+from enum import StrEnum
+
+from lalcheck.cards import Card
+from lalcheck.db.model import CardDatabase
+from lalcheck.errors import LalcheckError, UsageError
+
+#: The most copies one row may add at once; more is taken for a typing mistake.
+MAX_QUANTITY = 100_000
+#: Separator of combined notes.
+NOTE_SEPARATOR = "; "
+
+
+class CollectionError(LalcheckError):
+    """A collection command that cannot be done and changed nothing (exit 1)."""
+
+
+class Condition(StrEnum):
+    """Card condition, on the usual trading-site scale (mint to poor)."""
+
+    MT = "MT"
+    NM = "NM"
+    EX = "EX"
+    GD = "GD"
+    LP = "LP"
+    PL = "PL"
+    PO = "PO"
+
+
+#: Full condition names accepted besides the codes (case-insensitive).
+CONDITION_NAMES = {
+    "mint": Condition.MT,
+    "near mint": Condition.NM,
+    "excellent": Condition.EX,
+    "good": Condition.GD,
+    "light played": Condition.LP,
+    "lightly played": Condition.LP,
+    "played": Condition.PL,
+    "poor": Condition.PO,
+}
+
+DEFAULT_CONDITION = Condition.NM
+#: Luck & Logic was printed in Japanese first; other languages are given explicitly.
+DEFAULT_LANGUAGE = "ja"
+
+_LANGUAGE = re.compile(r"[a-z]{2,3}(-[a-z0-9]{2,8})?")
+_FOIL_WORDS = {
+    "yes": True,
+    "y": True,
+    "true": True,
+    "1": True,
+    "foil": True,
+    "no": False,
+    "n": False,
+    "false": False,
+    "0": False,
+    "": False,
+}
+
+
+def parse_condition(text: str) -> Condition:
+    """A condition code (``NM``) or name (``near mint``), any case; empty: the default."""
+    key = " ".join(text.replace("_", " ").split()).casefold()
+    if not key:
+        return DEFAULT_CONDITION
+    condition = CONDITION_NAMES.get(key) or Condition.__members__.get(key.upper())
+    if condition is None:
+        codes = ", ".join(c.value for c in Condition)
+        raise UsageError(f"unknown condition {text!r}; use one of {codes}")
+    return condition
+
+
+def parse_language(text: str) -> str:
+    """A language code such as ``ja``, ``en`` or ``zh-tw``; empty: the default."""
+    code = text.strip().casefold()
+    if not code:
+        return DEFAULT_LANGUAGE
+    if not _LANGUAGE.fullmatch(code):
+        raise UsageError(f"bad language {text!r}; use a language code such as ja, en or zh")
+    return code
+
+
+def parse_foil(text: str) -> bool:
+    """``yes``/``no`` (also ``true``/``false``, ``1``/``0``, ``y``/``n``); empty: no."""
+    value = _FOIL_WORDS.get(text.strip().casefold())
+    if value is None:
+        raise UsageError(f"bad foil value {text!r}; use yes or no")
+    return value
+
+
+def parse_quantity(text: str, column: str) -> int:
+    """A whole number of copies from 0 to :data:`MAX_QUANTITY`."""
+    value = text.strip()
+    if not value:
+        raise UsageError(f"{column} is empty; write a whole number")
+    if value.startswith("-") and value[1:].isdigit():
+        raise UsageError(f"{column} {value} is negative")
+    if not value.isascii() or not value.isdigit():
+        raise UsageError(f"{column} {value!r} is not a whole number")
+    number = int(value)
+    if number > MAX_QUANTITY:
+        raise UsageError(f"{column} {number} is more than {MAX_QUANTITY}")
+    return number
+
+
+def plural(number: int, word: str, words: str | None = None) -> str:
+    """``1 row``, ``2 rows``, ``2 copies``: a count with its noun."""
+    return f"{number} {word if number == 1 else words or word + 's'}"
+
+
+def merge_notes(old: str, new: str) -> str:
+    """``old`` with every part of ``new`` it does not already hold appended."""
+    parts = [part for part in old.split(NOTE_SEPARATOR) if part]
+    for part in new.split(NOTE_SEPARATOR):
+        if part and part not in parts:
+            parts.append(part)
+    return NOTE_SEPARATOR.join(parts)
+
+
+@dataclass(frozen=True, slots=True)
+class Holding:
+    """Copies of one printing with the same details; ``trade_quantity`` of them for trade."""
+
+    number: str
+    quantity: int
+    trade_quantity: int = 0
+    condition: Condition = DEFAULT_CONDITION
+    language: str = DEFAULT_LANGUAGE
+    foil: bool = False
+    note: str = ""
+
+    def __post_init__(self) -> None:
+        if not 0 <= self.trade_quantity <= self.quantity:
+            raise UsageError(
+                f"{self.trade_quantity} copies for trade, but the quantity is {self.quantity}; "
+                "trade copies are counted within the quantity"
+            )
+
+    @property
+    def key(self) -> tuple[str, Condition, str, bool]:
+        """What identifies a row: rows with the same key merge."""
+        return (self.number, self.condition, self.language, self.foil)
+
+    def details(self) -> str:
+        """``NM, ja, foil``: the details for messages."""
+        return ", ".join([self.condition, self.language, *(["foil"] if self.foil else [])])
+
+
+def merge(held: Holding, added: Holding) -> Holding:
+    """The row that results from adding ``added`` to ``held`` (same key)."""
+    return replace(
+        held,
+        quantity=held.quantity + added.quantity,
+        trade_quantity=held.trade_quantity + added.trade_quantity,
+        note=merge_notes(held.note, added.note),
+    )
+
+
+def resolve_card(db: CardDatabase, reference: str) -> Card:
+    """The card a number or exact name refers to; :class:`CollectionError` otherwise."""
+    resolution = db.resolve(reference.strip())
+    if resolution.card is None:
+        raise CollectionError(resolution.problem())
+    return resolution.card

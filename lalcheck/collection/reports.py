@@ -1,0 +1,179 @@
+"""Questions asked of a collection: which rows match, what decks still need, set completion."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from lalcheck.cards import Card, CardType, World
+from lalcheck.collection.model import Holding
+from lalcheck.db.model import CardDatabase
+from lalcheck.decks import Deck
+from lalcheck.errors import UsageError
+
+
+def filter_holdings(
+    holdings: Iterable[Holding],
+    db: CardDatabase,
+    *,
+    set_code: str | None = None,
+    card_type: CardType | None = None,
+    world: World | None = None,
+) -> list[Holding]:
+    """Rows whose card is in the set, of the type and of the world given.
+
+    With any filter, rows of cards the database does not know are left out.
+    Raises :class:`UsageError` for a set code the database does not know.
+    """
+    if set_code is None and card_type is None and world is None:
+        return list(holdings)
+    wanted = set_code.casefold() if set_code else None
+    codes = {*db.sets, *(card.set for card in db if card.set)}
+    if wanted is not None and wanted not in {code.casefold() for code in codes}:
+        raise UsageError(f"unknown set {set_code!r}; sets: {', '.join(sorted(codes))}")
+    chosen = []
+    for holding in holdings:
+        card = db.get(holding.number)
+        if (
+            card is not None
+            and (wanted is None or (card.set or "").casefold() == wanted)
+            and (card_type is None or card.type is card_type)
+            and (world is None or card.world is world)
+        ):
+            chosen.append(holding)
+    return chosen
+
+
+def owned_copies(holdings: Iterable[Holding]) -> Counter[str]:
+    """Copies owned per card number, all details together."""
+    owned: Counter[str] = Counter()
+    for holding in holdings:
+        owned[holding.number] += holding.quantity
+    return owned
+
+
+@dataclass(frozen=True, slots=True)
+class MissingCard:
+    """A card a deck needs more of: ``need`` copies, ``have`` owned."""
+
+    number: str
+    name: str
+    need: int
+    have: int
+
+    @property
+    def missing(self) -> int:
+        return max(0, self.need - self.have)
+
+
+@dataclass(frozen=True, slots=True)
+class MissingReport:
+    """What is missing to build ``deck`` (None: all the decks asked about, at once)."""
+
+    cards: tuple[MissingCard, ...]
+    deck: Deck | None = None
+
+    @property
+    def total_missing(self) -> int:
+        return sum(card.missing for card in self.cards)
+
+
+def _needs(decks: Iterable[Deck], exact: bool) -> dict[str, tuple[Card, int]]:
+    """Copies needed per identity (per printing when ``exact``), in deck order."""
+    needs: dict[str, tuple[Card, int]] = {}
+    for deck in decks:
+        for entry in deck.entries:
+            if entry.card is None:
+                continue
+            key = entry.card.number if exact else entry.card.name
+            first, count = needs.get(key, (entry.card, 0))
+            needs[key] = (first, count + entry.count)
+    return needs
+
+
+def _missing(
+    decks: Iterable[Deck], owned: Counter[str], db: CardDatabase, exact: bool
+) -> tuple[MissingCard, ...]:
+    cards = []
+    for card, need in _needs(decks, exact).values():
+        printings = (card,) if exact else db.identity_printings(card)
+        have = sum(owned[printing.number] for printing in printings)
+        if need > have:
+            cards.append(MissingCard(card.number, card.name, need, have))
+    return tuple(cards)
+
+
+def missing_cards(
+    decks: Sequence[Deck],
+    holdings: Iterable[Holding],
+    db: CardDatabase,
+    *,
+    together: bool = False,
+    exact: bool = False,
+) -> list[MissingReport]:
+    """What each deck still needs (one report per deck), or all of them at once.
+
+    A card counts by identity: every printing of its name that is owned counts
+    (``exact``: only the printing the deck lists). ``together`` sums the decks'
+    needs, for building them all at the same time; the report's ``deck`` is
+    then None.
+    """
+    owned = owned_copies(holdings)
+    if together:
+        return [MissingReport(_missing(decks, owned, db, exact))]
+    return [MissingReport(_missing([deck], owned, db, exact), deck) for deck in decks]
+
+
+@dataclass(frozen=True, slots=True)
+class SetStats:
+    """How much of one set is owned: distinct printings and copies."""
+
+    code: str
+    name: str
+    owned: int
+    total: int
+    copies: int
+
+    @property
+    def percent(self) -> float:
+        """Completion: distinct printings owned out of the set's printings."""
+        return 100.0 * self.owned / self.total if self.total else 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class CollectionStats:
+    """Per-set completion, the whole database, and cards the database does not know."""
+
+    sets: tuple[SetStats, ...]
+    all_sets: SetStats
+    unknown_cards: int
+    unknown_copies: int
+
+
+def collection_stats(holdings: Iterable[Holding], db: CardDatabase) -> CollectionStats:
+    """Owned distinct cards and copies by set, with completion against ``db``."""
+    owned = owned_copies(holdings)
+    by_set: dict[str, list[Card]] = {}
+    for card in db:
+        by_set.setdefault(card.set or "-", []).append(card)
+
+    def stats(code: str, name: str, cards: Sequence[Card]) -> SetStats:
+        held = [owned[card.number] for card in cards if owned[card.number]]
+        return SetStats(code, name, len(held), len(cards), sum(held))
+
+    def order(code: str) -> tuple[str, str]:
+        card_set = db.sets.get(code)
+        return (str(card_set.release) if card_set and card_set.release else "9999", code)
+
+    sets = tuple(
+        stats(code, db.sets[code].name if code in db.sets else "", by_set[code])
+        for code in sorted(by_set, key=order)
+    )
+    unknown = {number: count for number, count in owned.items() if number not in db}
+    return CollectionStats(
+        sets,
+        stats("all", db.info.name, db.cards),
+        len(unknown),
+        sum(unknown.values()),
+    )

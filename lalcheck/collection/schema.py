@@ -1,0 +1,86 @@
+"""The collection's SQLite schema and its migrations.
+
+``PRAGMA user_version`` holds the schema version and ``PRAGMA application_id``
+marks the file as a lalcheck collection. :data:`MIGRATIONS` is ordered: entry
+``i`` takes a database from version ``i`` to ``i + 1`` (entry 0 creates
+version 1). Released migrations are never edited; a schema change appends one.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+
+from lalcheck.errors import InputError
+
+#: ``PRAGMA application_id`` of lalcheck collections: "LALC" in ASCII.
+APPLICATION_ID = 0x4C414C43
+
+MIGRATIONS: tuple[tuple[str, ...], ...] = (
+    # 1: how many copies of each printing.
+    (
+        """
+        CREATE TABLE cards (
+            number   TEXT    PRIMARY KEY NOT NULL,
+            quantity INTEGER NOT NULL CHECK (quantity > 0)
+        )
+        """,
+    ),
+    # 2: per-copy details; version 1 rows become near mint, Japanese, non-foil.
+    (
+        """
+        CREATE TABLE holdings (
+            number         TEXT    NOT NULL CHECK (number <> ''),
+            condition      TEXT    NOT NULL
+                CHECK (condition IN ('MT', 'NM', 'EX', 'GD', 'LP', 'PL', 'PO')),
+            language       TEXT    NOT NULL CHECK (language <> ''),
+            foil           INTEGER NOT NULL CHECK (foil IN (0, 1)),
+            quantity       INTEGER NOT NULL CHECK (quantity > 0),
+            trade_quantity INTEGER NOT NULL DEFAULT 0
+                CHECK (trade_quantity BETWEEN 0 AND quantity),
+            note           TEXT    NOT NULL DEFAULT '',
+            PRIMARY KEY (number, condition, language, foil)
+        )
+        """,
+        """
+        INSERT INTO holdings (number, condition, language, foil, quantity)
+        SELECT number, 'NM', 'ja', 0, quantity FROM cards
+        """,
+        "DROP TABLE cards",
+    ),
+)
+
+#: The schema version this lalcheck writes.
+LATEST = len(MIGRATIONS)
+
+
+def _pragma(connection: sqlite3.Connection, name: str) -> int:
+    value = connection.execute(f"PRAGMA {name}").fetchone()[0]
+    return int(value)
+
+
+def migrate(connection: sqlite3.Connection, source: str) -> None:
+    """Bring a collection to :data:`LATEST`, creating it in an empty database.
+
+    Runs inside the caller's write transaction; raises :class:`InputError` for a
+    database that is not a lalcheck collection or is newer than this lalcheck.
+    """
+    version = _pragma(connection, "user_version")
+    application = _pragma(connection, "application_id")
+    if version == 0:
+        tables = connection.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
+        if application not in (0, APPLICATION_ID) or tables:
+            raise InputError(f"{source} is an SQLite database but not a lalcheck collection")
+    elif application != APPLICATION_ID:
+        raise InputError(f"{source} is an SQLite database but not a lalcheck collection")
+    if version > LATEST:
+        raise InputError(
+            f"{source} has collection schema version {version}; this lalcheck reads up to "
+            f"version {LATEST}",
+            hint="upgrade lalcheck",
+        )
+    for statements in MIGRATIONS[version:]:
+        for statement in statements:
+            connection.execute(statement)
+    if version < LATEST:
+        connection.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+        connection.execute(f"PRAGMA user_version = {LATEST}")
