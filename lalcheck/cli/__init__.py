@@ -12,7 +12,7 @@ import sys
 import typer
 
 from lalcheck import __version__
-from lalcheck.cli import cards, check, db
+from lalcheck.cli import cards, check, collection, db, decklists, goldfish, legal_in, play
 
 app = typer.Typer(
     name="lalcheck",
@@ -40,8 +40,15 @@ def root(
 
 
 app.command("check")(check.check)
+app.command("legal-in")(legal_in.legal_in)
+app.command("import")(decklists.import_decklist)
+app.command("export")(decklists.export)
+app.command("play")(play.play)
+app.command("goldfish")(goldfish.goldfish)
+app.command("draw")(goldfish.draw)
 app.add_typer(db.app, name="db")
 app.add_typer(cards.app, name="cards")
+app.add_typer(collection.app, name="collection")
 
 
 def main() -> None:

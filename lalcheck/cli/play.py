@@ -10,7 +10,7 @@ import typer
 from lalcheck.checker import Checker
 from lalcheck.cli.common import EXIT_ILLEGAL, DbOption, fail, load_db, user_errors
 from lalcheck.db import CardDatabase
-from lalcheck.decks import read_deck
+from lalcheck.decks import Deck, read_deck
 from lalcheck.engine import DeckList, GreedyPolicy, play_game
 from lalcheck.findings import Severity
 
@@ -37,14 +37,21 @@ def play(
     )
 
 
+def legality_errors(deck: Deck, database: CardDatabase) -> list[str]:
+    """The deck's error findings, one indented line each; none when it is legal."""
+    report = Checker(database).check_deck_file(deck.file)
+    return [
+        f"  {f.message}" + (f" (line {f.line})" if f.line else "")
+        for f in report.findings
+        if f.severity is Severity.ERROR
+    ]
+
+
 def _playable(path: Path, database: CardDatabase) -> DeckList:
     """The deck at ``path`` if it is legal; else exit 1 naming its errors."""
     deck = read_deck(path, database)
-    report = Checker(database).check_deck_file(deck.file)
-    if not report.legal:
-        errors = [f for f in report.findings if f.severity is Severity.ERROR]
-        listing = "\n".join(
-            f"  {f.message}" + (f" (line {f.line})" if f.line else "") for f in errors
-        )
+    errors = legality_errors(deck, database)
+    if errors:
+        listing = "\n".join(errors)
         fail(f"{path} is not a legal deck, so it cannot be played:\n{listing}", EXIT_ILLEGAL)
     return DeckList.from_deck(deck)

@@ -532,9 +532,9 @@ class Game(GameState):
             del state.hand[index]
         for card in bottom:
             state.deck.insert(0, card)
-        self.draw(player, len(bottom))
-        self.openings[player] = Opening(opening, tuple(bottom))
         self.note(player, f"puts {len(bottom)} on the bottom" if bottom else "keeps")
+        self.draw(player, len(bottom))
+        self.openings[player] = Opening(opening, tuple(bottom), tuple(state.hand))
         if player == self.first_player:
             self.actor = 1 - player
         else:

@@ -79,10 +79,12 @@ PLAYER_NAMES = ("A", "B")
 
 @dataclass(frozen=True, slots=True)
 class Opening:
-    """R-TURN-0: a player's opening hand and the cards the mulligan put on the bottom."""
+    """R-TURN-0: a player's opening hand, the cards the mulligan put on the bottom,
+    and the hand kept after drawing their replacements."""
 
     hand: tuple[Card, ...]
     bottomed: tuple[Card, ...]
+    kept: tuple[Card, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -442,14 +444,17 @@ class GameState:
     def draw(self, player: int, count: int) -> None:
         """Draw cards one at a time, refreshing whenever the deck runs out."""
         state = self.players[player]
+        before = len(state.hand)
         for _ in range(count):
             if not state.deck:
                 self.refresh(player)
                 if not state.deck:
-                    return
+                    break
             state.hand.append(state.deck.pop())
             if not state.deck:
                 self.refresh(player)
+        if self.log is not None and len(state.hand) > before:
+            self.note(player, f"draws {', '.join(c.label() for c in state.hand[before:])}")
 
     def charge(self, player: int, count: int) -> None:
         """Put the top cards of the deck face down into the cost zone."""

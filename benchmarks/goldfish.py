@@ -1,0 +1,75 @@
+"""Goldfish benchmark: games per second of ``lalcheck goldfish`` with 1 and 2 jobs.
+
+    python benchmarks/goldfish.py [--games N] [--deck PATH] [--jobs 1 2] [--repeat R] [--profile]
+
+Runs :func:`lalcheck.goldfish.goldfish` (what the command runs, without the
+output) for each deck (default: the bundled sample Septpia Control deck),
+going both, and prints the best of ``--repeat`` runs in wall-clock games per
+second, process start-up included (the best, because other load on the machine
+only ever slows a run down).
+``--profile`` prints where a serial run spends its time (cProfile). Issue 7's
+target: at least 500 games/s with ``--jobs 2`` on a 2-core machine (stretch 2,000).
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import os
+import platform
+import pstats
+from pathlib import Path
+
+from lalcheck.db import open_database
+from lalcheck.decks import read_deck
+from lalcheck.engine import DeckList
+from lalcheck.goldfish import DeckInfo, Going, goldfish
+from lalcheck.resources import default_database_path
+
+SAMPLE_DECK = default_database_path().parent / "decks" / "septpia-control.yaml"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=5000, help="games per deck and run")
+    parser.add_argument("--deck", type=Path, action="append", help="deck file (repeatable)")
+    parser.add_argument("--jobs", type=int, nargs="+", default=[1, 2], help="job counts to time")
+    parser.add_argument("--repeat", type=int, default=3, help="runs per job count (best kept)")
+    parser.add_argument("--profile", action="store_true", help="cProfile a serial run")
+    args = parser.parse_args()
+    db = open_database()
+    paths = args.deck or [SAMPLE_DECK]
+    decks = [
+        (DeckInfo.of_file(path, deck.name), DeckList.from_deck(deck))
+        for path in paths
+        for deck in [read_deck(path, db)]
+    ]
+    print(
+        f"{platform.python_implementation()} {platform.python_version()} on "
+        f"{platform.machine()}, {os.cpu_count()} CPUs; {len(decks)} deck(s), "
+        f"{args.games} games each, going both"
+    )
+    played = args.games * len(decks)
+    for jobs in args.jobs:
+        runs = [
+            goldfish(decks, games=args.games, database=db.info, going=Going.BOTH, jobs=jobs)
+            for _ in range(args.repeat)
+        ]
+        seconds = sorted(report.elapsed_s for report in runs)
+        print(
+            f"--jobs {jobs}: {played} games in {seconds[0]:6.2f} s "
+            f"= {played / seconds[0]:7.0f} games/s (best of {args.repeat}; "
+            f"slowest {played / seconds[-1]:.0f} games/s)"
+        )
+    if args.profile:
+        profiler = cProfile.Profile()
+        profiler.runcall(
+            goldfish, decks, games=args.games, database=db.info, going=Going.BOTH, jobs=1
+        )
+        stats = pstats.Stats(profiler)
+        stats.sort_stats("tottime").print_stats(20)
+        stats.sort_stats("cumulative").print_stats(25)
+
+
+if __name__ == "__main__":
+    main()
