@@ -14,8 +14,7 @@ from pathlib import Path
 
 from lalcheck.cards import CardType
 from lalcheck.db.model import CardDatabase, DatabaseInfo
-from lalcheck.decks import SYNTAX, Deck, DeckFile, find_deck_files, read_deck_file, resolve
-from lalcheck.errors import UsageError
+from lalcheck.decks import SYNTAX, Deck, DeckFile, collect_deck_paths, read_deck_file, resolve
 from lalcheck.findings import Finding, Severity
 from lalcheck.regulations import Regulation, Regulations
 from lalcheck.rules import RULES, CheckContext, Rule
@@ -83,20 +82,6 @@ class CheckReport:
         """0 when every deck is legal, else 1; ``strict`` also fails on warnings (§4)."""
         failed = any(not deck.legal or (strict and deck.has_warnings) for deck in self.decks)
         return EXIT_ILLEGAL if failed else EXIT_LEGAL
-
-
-def collect_deck_paths(paths: Iterable[Path]) -> list[Path]:
-    """Deck files named directly, and ``*.yaml``/``*.yml`` files found in folders."""
-    found: list[Path] = []
-    for path in paths:
-        if path.is_dir():
-            in_folder = list(find_deck_files(path))
-            if not in_folder:
-                raise UsageError(f"no deck files (*.yaml, *.yml) found in {path}")
-            found.extend(in_folder)
-        else:
-            found.append(path)
-    return found
 
 
 class Checker:

@@ -9,7 +9,7 @@ others from being checked.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterator
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -17,7 +17,7 @@ import yaml
 
 from lalcheck.cards import Card
 from lalcheck.db.model import CardDatabase, Resolution
-from lalcheck.errors import InputError
+from lalcheck.errors import InputError, UsageError
 from lalcheck.findings import Finding, Severity
 from lalcheck.yamlsafe import DECK_LIMITS, Walker, compose, line_of, read_text
 
@@ -359,6 +359,18 @@ def read_deck(path: Path, db: CardDatabase) -> Deck:
     return deck
 
 
-def find_deck_files(folder: Path) -> Iterator[Path]:
-    """Deck files below a folder (``*.yaml`` and ``*.yml``, recursively, sorted)."""
-    yield from sorted(p for p in folder.rglob("*") if p.suffix in (".yaml", ".yml") and p.is_file())
+def collect_deck_paths(paths: Iterable[Path]) -> list[Path]:
+    """Deck files named directly, and ``*.yaml``/``*.yml`` files found below folders
+    (recursively, sorted); a folder without deck files is a :class:`UsageError`."""
+    found: list[Path] = []
+    for path in paths:
+        if not path.is_dir():
+            found.append(path)
+            continue
+        in_folder = sorted(
+            p for p in path.rglob("*") if p.suffix in (".yaml", ".yml") and p.is_file()
+        )
+        if not in_folder:
+            raise UsageError(f"no deck files (*.yaml, *.yml) found in {path}")
+        found.extend(in_folder)
+    return found

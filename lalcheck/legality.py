@@ -14,9 +14,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from lalcheck.checker import Checker, DeckReport, collect_deck_paths
+from lalcheck.checker import Checker, DeckReport
 from lalcheck.db.model import CardDatabase
-from lalcheck.decks import read_deck_file
+from lalcheck.decks import collect_deck_paths, read_deck_file
 from lalcheck.regulations import Regulation, Regulations
 
 

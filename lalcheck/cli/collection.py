@@ -47,7 +47,7 @@ from lalcheck.collection import (
     resolve_card,
 )
 from lalcheck.collection.model import DEFAULT_LANGUAGE, MAX_QUANTITY, parse_language, plural
-from lalcheck.decks import find_deck_files, read_deck
+from lalcheck.decks import collect_deck_paths, read_deck
 
 app = typer.Typer(
     help="Your card collection: what you own, and what your decks still need.",
@@ -237,13 +237,8 @@ def missing(
 ) -> None:
     """Cards the decks need that the collection does not hold (any printing counts)."""
     database = load_db(db)
-    paths = [
-        found for path in decks for found in (find_deck_files(path) if path.is_dir() else [path])
-    ]
-    if not paths:
-        fail(f"no deck files (*.yaml, *.yml) in {', '.join(map(str, decks))}")
     with _errors():
-        loaded = [read_deck(path, database) for path in paths]
+        loaded = [read_deck(path, database) for path in collect_deck_paths(decks)]
         with open_collection(collection, create=False) as owned:
             rows = owned.holdings()
     reports = missing_cards(loaded, rows, database, together=together, exact=exact)

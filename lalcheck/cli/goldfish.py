@@ -17,6 +17,7 @@ from typing import Annotated
 
 import typer
 
+from lalcheck.atomic import check_target
 from lalcheck.cli.common import (
     EXIT_ILLEGAL,
     DbOption,
@@ -106,8 +107,7 @@ def goldfish(
     if plot is not None:
         with user_errors():
             require_matplotlib()
-        if not plot.parent.is_dir():
-            fail(f"cannot write the plot {plot}: no folder {plot.parent}")
+            check_target(plot, overwrite=True)
     database = load_db(db)
     played = [_load(path, database, force=force) for path in decks]
     gates = _opponent_gates(opponent_gates, database) if opponent_gates else None

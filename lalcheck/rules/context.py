@@ -42,6 +42,14 @@ class CheckContext:
         return self.deck.file.section_lines.get(section)
 
 
+def size_problem(what: str, size: int, wanted: int) -> str | None:
+    """``the main deck has 49 cards; it must have exactly 50 (add 1)``, or None."""
+    if size == wanted:
+        return None
+    change = f"remove {size - wanted}" if size > wanted else f"add {wanted - size}"
+    return f"{what} has {size} cards; it must have exactly {wanted} ({change})"
+
+
 def quote(card: Card) -> str:
     """A card's name as messages show it: 「スイーツ系女子 小玲」."""
     return f"「{card.name}」"

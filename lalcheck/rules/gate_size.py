@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from lalcheck.findings import Finding, Severity
-from lalcheck.rules.context import CheckContext
+from lalcheck.rules.context import CheckContext, size_problem
 
 ID = "gate-size"
 REFERENCE = "R-CON-4"
@@ -24,15 +24,14 @@ DESCRIPTION = "The gate deck holds exactly 10 gate cards."
 
 
 def check(context: CheckContext) -> Iterator[Finding]:
-    size = context.deck.count("gates")
-    wanted = context.regulation.gate_size
-    if size != wanted:
-        change = f"remove {size - wanted}" if size > wanted else f"add {wanted - size}"
+    problem = size_problem(
+        "the gate deck", context.deck.count("gates"), context.regulation.gate_size
+    )
+    if problem is not None:
         yield Finding(
             ID,
             Severity.ERROR,
-            f"the gate deck has {size} cards; it must have exactly {wanted} ({change}) "
-            f"({REFERENCE})",
+            f"{problem} ({REFERENCE})",
             "gates",
             (),
             context.section_line("gates"),

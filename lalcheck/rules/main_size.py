@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from lalcheck.findings import Finding, Severity
-from lalcheck.rules.context import CheckContext
+from lalcheck.rules.context import CheckContext, size_problem
 
 ID = "main-size"
 REFERENCE = "R-CON-1"
@@ -23,15 +23,14 @@ DESCRIPTION = "The main deck holds exactly 50 cards."
 
 
 def check(context: CheckContext) -> Iterator[Finding]:
-    size = context.deck.count("main")
-    wanted = context.regulation.main_size
-    if size != wanted:
-        change = f"remove {size - wanted}" if size > wanted else f"add {wanted - size}"
+    problem = size_problem(
+        "the main deck", context.deck.count("main"), context.regulation.main_size
+    )
+    if problem is not None:
         yield Finding(
             ID,
             Severity.ERROR,
-            f"the main deck has {size} cards; it must have exactly {wanted} ({change}) "
-            f"({REFERENCE})",
+            f"{problem} ({REFERENCE})",
             "main",
             (),
             context.section_line("main"),
