@@ -144,6 +144,9 @@ class Tempo:
     def max_members(self) -> int:
         return max((members for _, members in self.members), default=0)
 
+    def level_exactly(self, turn: int, level: int) -> Proportion:
+        return Proportion(self.levels.get((turn, level), 0), self.games)
+
     def level_at_least(self, turn: int, level: int) -> Proportion:
         return _at_least(self.levels, self.games, turn, level)
 
@@ -423,7 +426,16 @@ def deck_to_dict(stats: DeckStats) -> dict[str, Any]:
         "turns_to_win": turns_to_win_to_dict(turns),
         "win_by_turn": _win_by_turn(turns),
         "win_by_turn_ci95": {str(t): _ci(turns.by_turn(t).ci95) for t in turns.turns},
+        # contract §6: the share of games at exactly level k by own turn t (zeros left out)
         "level_by_turn": {
+            str(t): {
+                str(k): _r(tempo.level_exactly(t, k).value)
+                for k in range(1, tempo.max_level + 1)
+                if tempo.level_exactly(t, k).count
+            }
+            for t in turns.turns
+        },
+        "level_at_least_by_turn": {
             str(t): {
                 str(k): _r(tempo.level_at_least(t, k).value) for k in range(1, tempo.max_level + 1)
             }

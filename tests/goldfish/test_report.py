@@ -72,9 +72,11 @@ def test_the_json_report_has_every_contract_field(report: dict[str, Any]) -> Non
     assert shares[-1] == pytest.approx(sum(turns["histogram"].values()) / report["games"])
 
     level_by_turn = report["level_by_turn"]
-    assert level_by_turn["1"]["1"] == 1.0  # everyone levels in the first own turn
-    for levels in level_by_turn.values():
-        assert all(k.isdigit() and is_share(v) for k, v in levels.items())
+    assert level_by_turn["1"] == {"1": 1.0}  # everyone levels in the first own turn
+    for levels in level_by_turn.values():  # exactly level k: a distribution
+        assert all(k.isdigit() and is_share(v) and v > 0 for k, v in levels.items())
+        assert sum(levels.values()) == pytest.approx(1.0, abs=1e-3)
+    for levels in report["level_at_least_by_turn"].values():
         assert list(levels.values()) == sorted(levels.values(), reverse=True)
 
     refresh = report["refresh"]
