@@ -94,21 +94,23 @@ def define(game: GameState, battle: BattleState, player: int, index: int) -> Non
         stat = _LOGIC_STAT.get(logic.kind)
         if stat is not None:
             battle.bonus[side][stat] += logic.value
-        elif logic.kind is LogicKind.PARADOX:
-            _define_paradox(game, player, card)
+        elif logic.kind is LogicKind.PARADOX and not _define_paradox(game, player, card):
+            return  # cancelled: face down, it gives no logic, its effects included
     if card.effects or not card.type.is_member:
         run_effects(game, player, card, Trigger.DEFINE, battling_member(game, battle, side))
 
 
-def _define_paradox(game: GameState, player: int, card: Card) -> None:
-    """R-BAT-4: an opponent's face-up paradox cancels the new one (both turn face down);
-    a second one of one's own turns the older face down."""
+def _define_paradox(game: GameState, player: int, card: Card) -> bool:
+    """R-BAT-4: a face-up paradox in either battle zone or paradox zone, whoever owns
+    it, cancels the newly defined one: both turn face down. Otherwise the new one is
+    the battle's one face-up paradox. Returns whether it stays face up."""
     up = game.up_paradox
-    if up is not None and up.owner != player:
+    if up is not None:
         game.up_paradox = None
         game.note(player, f"paradox {card.label()} cancels {up.card.label()}: both face down")
-    elif up is None or d.OWN_SECOND_PARADOX_TURNS_OLDER_DOWN:
-        game.up_paradox = FaceUpParadox(player, card, in_battle=True)
+        return False
+    game.up_paradox = FaceUpParadox(player, card, in_battle=True)
+    return True
 
 
 def level_support(game: GameState, player: int) -> None:

@@ -5,10 +5,10 @@
   defines logic; it only makes the choices it cannot avoid (discarding down to
   the hand limit: its oldest cards).
 * :class:`RandomPolicy` picks uniformly among the legal actions (fuzzing).
-* :class:`GreedyPolicy` plays sensibly: mulligans high-level members and
-  excess paradoxes, levels every turn, trances when it can, fields members to
-  use every attack, attacks front gates first, defines logic to win battles and
-  Luck Drives when short of cards.
+* :class:`GreedyPolicy` plays sensibly: keeps a hand with a first-turn
+  logicalist or foreigner (else bottoms all but the low-level ones), levels every
+  turn, trances when it can, fields members to use every attack, attacks front
+  gates first, defines logic to win battles and Luck Drives when short of cards.
 
 A policy builds its action from the game; :func:`~lalcheck.engine.game.play_game`
 checks that it is legal.
@@ -83,10 +83,12 @@ class RandomPolicy:
         return rng.choice(list(actions))
 
 
-#: Greedy mulligan (R-TURN-0): bottom members of this level or higher...
-MULLIGAN_MEMBER_LEVEL = 3
-#: ...and paradoxes beyond this many.
-MULLIGAN_KEEP_PARADOXES = 1
+#: Greedy mulligan (R-TURN-0): keep any hand holding a logicalist or foreigner of
+#: this level or lower (a member for the first attack)...
+MULLIGAN_KEEP_IF_LEVEL = 1
+#: ...else bottom every card but the logicalists and foreigners of this level or lower.
+MULLIGAN_KEEP_LEVEL = 2
+_EARLY_TYPES = d.LOGICALIST_TYPES | {CardType.FOREIGNER}
 #: Greedy Luck Drive (R-LUCK) while the hand holds fewer cards than this.
 SHORT_HAND = 2
 #: Greedy level support (R-BAT-3) only when one drawn card could close a gap this big.
@@ -124,17 +126,14 @@ class GreedyPolicy:
 
     @staticmethod
     def _mulligan(state: PlayerState) -> Mulligan:
-        """Bottom members of level 3+ and paradoxes beyond the first."""
-        bottom = []
-        paradoxes = 0
-        for index, card in enumerate(state.hand):
-            if card.type is CardType.PARADOX:
-                paradoxes += 1
-                if paradoxes > MULLIGAN_KEEP_PARADOXES:
-                    bottom.append(index)
-            elif card.type.is_member and (card.level or 0) >= MULLIGAN_MEMBER_LEVEL:
-                bottom.append(index)
-        return Mulligan(tuple(bottom))
+        """Keep a hand with a level-1 logicalist or foreigner; else bottom all but the
+        level-1 and level-2 logicalists and foreigners (R-TURN-0)."""
+        hand = state.hand
+        if any(_early(card, MULLIGAN_KEEP_IF_LEVEL) for card in hand):
+            return Mulligan()
+        return Mulligan(
+            tuple(i for i, card in enumerate(hand) if not _early(card, MULLIGAN_KEEP_LEVEL))
+        )
 
     @staticmethod
     def _level(state: PlayerState) -> LevelUp:
@@ -340,14 +339,17 @@ def margin_after(game: Game, battle: BattleState, player: int, card: Card) -> in
     """The battle margin (attacker minus defender) if ``player`` defined ``card`` now."""
     spirit_mode = b.judged_by_spirit(game)
     logic = card.logic
+    effects = card.effects
     if logic is not None and logic.kind is LogicKind.PARADOX:
-        up = game.up_paradox
-        spirit_mode = not (up is not None and up.owner != player)
+        # R-BAT-4: any face-up paradox cancels a new one: both face down, no effects.
+        spirit_mode = game.up_paradox is None
+        if not spirit_mode:
+            effects = ()
     wanted = Stat.SPIRIT if spirit_mode else Stat.POWER
     gain = 0
     if logic is not None and logic.kind.value == wanted.value:
         gain += logic.value
-    for effect in card.effects:
+    for effect in effects:
         if (
             effect.trigger is Trigger.DEFINE
             and effect.action is EffectAction.BOOST
@@ -376,6 +378,11 @@ def keep_value(state: PlayerState, index: int) -> float:
         return 0
     behind = card.level - len(state.level)
     return 6 - max(0, behind)
+
+
+def _early(card: Card, level: int) -> bool:
+    """A logicalist or foreigner of ``level`` or lower."""
+    return card.type in _EARLY_TYPES and (card.level or 0) <= level
 
 
 def _logic_value(member: Member) -> int:

@@ -81,9 +81,14 @@ def is_first_copy(cards: list[Card], index: int) -> bool:
 
 
 def shares_color_or_world(card: Card, other: Card) -> bool:
-    """R-MOB: same color (colorless shares none) or same world."""
+    """R-MOB: same color (colorless only if ``decisions.COLORLESS_IS_A_COLOR``) or
+    same world (world-less cards share none)."""
     color = card.color
-    if color is not None and color is not Color.COLORLESS and other.color is color:
+    if (
+        color is not None
+        and other.color is color
+        and (color is not Color.COLORLESS or d.COLORLESS_IS_A_COLOR)
+    ):
         return True
     return card.world is not None and other.world is card.world
 
@@ -535,7 +540,7 @@ class Game(GameState):
         self.note(player, f"puts {len(bottom)} on the bottom" if bottom else "keeps")
         self.draw(player, len(bottom))
         self.openings[player] = Opening(opening, tuple(bottom), tuple(state.hand))
-        if player == self.first_player:
+        if self.openings[1 - player] is None:
             self.actor = 1 - player
         else:
             self._begin_turn()
@@ -827,11 +832,18 @@ class Game(GameState):
                 if member is not None:
                     member.power_bonus = member.spirit_bonus = member.limit_bonus = 0
         self.up_paradox = None
-        self.actor = self.active
-        if len(self.players[self.active].hand) > d.HAND_LIMIT:
-            self.phase = Phase.DISCARD
-        else:
-            self._next_turn()
+        self._hand_limit()
+
+    def _hand_limit(self) -> None:
+        """R-ZONE-2: the first player over the hand limit discards, else the turn ends."""
+        active = self.active
+        for player in (active,) if d.HAND_LIMIT_TURN_PLAYER_ONLY else (active, 1 - active):
+            if len(self.players[player].hand) > d.HAND_LIMIT:
+                self.phase = Phase.DISCARD
+                self.actor = player
+                return
+        self.actor = active
+        self._next_turn()
 
     def _discard(self, action: Discard) -> None:
         state = self.players[self.actor]
@@ -839,7 +851,7 @@ class Game(GameState):
         state.drop.append(card)
         self.note(self.actor, f"discards {card.label()}")
         if len(state.hand) <= d.HAND_LIMIT:
-            self._next_turn()
+            self._hand_limit()
 
     def _next_turn(self) -> None:
         self.summaries.append(self.summarize(self.active))

@@ -476,17 +476,16 @@ class GameState:
         state = self.players[player]
         if d.REFRESH_NEEDS_DROP_CARDS and not state.drop:
             return
-        state.deck = state.drop
+        deck = state.deck = state.drop
         state.drop = []
-        self.rng.shuffle(state.deck)
+        self.rng.shuffle(deck)
         state.refreshes += 1
-        state.removed.append(state.deck.pop())
+        if deck:
+            state.removed.append(deck.pop())
         state.penalties += 1
         self.note(player, f"refreshes (penalty {state.penalties})")
         if state.penalties >= d.LOSING_PENALTIES:
             self.losers[player] = True
-        if not state.deck:
-            self.refresh(player)
 
     def summarize(self, player: int) -> TurnSummary:
         """The snapshot of ``player`` now."""

@@ -19,6 +19,7 @@ from lalcheck.cards import (
     World,
 )
 from lalcheck.engine import DeckList, Game
+from lalcheck.engine import decisions as d
 from lalcheck.engine.state import Member
 
 Y, B = Color.YELLOW, Color.BLUE
@@ -290,7 +291,11 @@ def check_invariants(game: Game, decks: tuple[DeckList, DeckList]) -> None:
             if member is not None:
                 assert index + 1 in member.circles
                 assert all(state.field[c - 1] is member for c in member.circles)
-        assert len(state.gates) == 6 and len(state.removed) == 4 + state.penalties
+        assert len(state.gates) == 6
+        if d.REFRESH_NEEDS_DROP_CARDS:
+            assert len(state.removed) == 4 + state.penalties
+        else:  # an empty drop zone refreshes without a card to remove
+            assert 4 <= len(state.removed) <= 4 + state.penalties
         assert len(state.level) == len(state.level_face_up) == len(state.level_rested)
         assert len(state.level) <= 4 or game.phase.name == "LEVEL_RETURN"
         assert 0 <= state.penalties <= 2 and state.refreshes >= state.penalties

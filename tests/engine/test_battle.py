@@ -11,6 +11,7 @@ from lalcheck.engine import (
     Pass,
     Phase,
 )
+from lalcheck.engine import decisions as d
 from lalcheck.engine.state import Member
 
 from .pool import (
@@ -314,3 +315,77 @@ def test_r_win_3_both_losing_at_once_is_a_draw():
 def test_member_helper_keeps_fields_consistent():
     game, attacker, defender = member_battle()
     assert isinstance(attacker, Member) and game.players[1].field[1] is defender
+
+
+def test_r_bat_4_own_face_up_paradox_cancels_a_newly_defined_one_in_the_same_battle():
+    # 4500 against 3000 by power, spirit 1 against 2: the attacker wins only by power.
+    game, _attacker, defender = member_battle(FOREIGNER, LOGICALIST)
+    defender.spirit_bonus = 1
+    give(game, 0, [PARADOX, PARADOX])
+    game.push(Attack(1, 1))
+    game.push(Define(0))  # face up: spirit decides
+    assert game.up_paradox is not None and game.up_paradox.owner == 0
+    game.push(Define(0))  # "either battle zone": the face-up one cancels it, whoever owns it
+    assert game.battle is None, "the attacker's battle zone is full: judgement"
+    assert game.players[1].member_at(1) is None, "both face down, power decides: 4500 beats 3000"
+    assert game.players[0].paradox == [] and game.players[0].drop.count(PARADOX) == 2
+
+
+def test_r_bat_4_own_paradox_in_the_paradox_zone_cancels_a_newly_defined_one():
+    game, _attacker, _defender = member_battle(TRANSUNION_4, TRANSUNION_2)
+    field(game, 0, LOGICALIST, (3,))  # 3000, spirit 1
+    field(game, 1, FOREIGNER, (3, 4))  # 4500, spirit 1
+    give(game, 1, [PARADOX, PARADOX])
+    game.push(Attack(1, 1))
+    game.push(Define(0))  # B's paradox: spirit 3 against 2, B loses the first battle
+    settle(game)
+    assert game.players[1].paradox == [PARADOX] and game.up_paradox is not None
+    game.push(Attack(3, 3))  # spirit would tie (the attacker wins); power 3000 against 4500
+    game.push(Define(0))  # B's second paradox meets B's own face-up one: both face down
+    assert game.up_paradox is None
+    settle(game)
+    assert game.players[1].member_at(3) is not None, "power decides: 4500 beats 3000"
+    assert game.active == 1, "no attacker left: the end phase emptied the paradox zone"
+    assert game.players[1].paradox == [] and game.players[1].drop.count(PARADOX) == 2
+
+
+def test_r_bat_4_a_cancelled_paradox_is_face_down_and_gives_no_logic_not_even_its_effects():
+    from dataclasses import replace
+
+    from lalcheck.cards import Action, Effect, Trigger
+
+    drawing = replace(
+        PARADOX, number="T/P2", effects=(Effect(Trigger.DEFINE, Action.DRAW, 1),), text="Draw 1."
+    )
+    game, _attacker, _defender = member_battle(TRANSUNION_2, TRANSUNION_4)
+    give(game, 1, [PARADOX])
+    attacker = game.players[0]
+    attacker.hand.append(drawing)
+    game.push(Attack(1, 1))
+    game.push(Define(0))  # the defender's paradox is face up
+    game.push(Define(0))  # the attacker's drawing paradox meets it: both face down
+    assert game.up_paradox is None and attacker.battle == [drawing]
+    assert attacker.hand == [] and game.unmodelled == {}, "a face-down card has no effect"
+    settle(game)
+    attacker.hand.append(drawing)
+    attacker.drop.remove(drawing)
+    field(game, 0, LOGICALIST, (3,))
+    field(game, 1, LOGICALIST, (3,))
+    game.push(Attack(3, 3))
+    game.push(Define(0))  # face up this time: its effect draws
+    assert game.up_paradox is not None and len(attacker.hand) == 1
+
+
+def test_r_zone_1_refresh_of_an_empty_or_tiny_drop_zone(monkeypatch):
+    game = battle_game()
+    state = game.players[0]
+    state.drop.append(state.deck.pop())
+    state.cost.extend(state.deck)
+    state.deck.clear()
+    game.refresh(0)  # one card: the new deck's top card is the penalty, the deck stays empty
+    assert state.penalties == 1 and state.deck == [] and len(state.removed) == 5
+    game.draw(0, 1)
+    assert d.REFRESH_NEEDS_DROP_CARDS and state.penalties == 1 and state.hand == []
+    monkeypatch.setattr(d, "REFRESH_NEEDS_DROP_CARDS", False)
+    game.draw(0, 1)  # the refresh happens anyway: second penalty, no card to remove
+    assert state.penalties == 2 and len(state.removed) == 5 and game.losers[0]

@@ -3,8 +3,11 @@ Trance Change), R-LD and R-LUCK."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
+from lalcheck.cards import Color
 from lalcheck.engine import (
     LogicDrive,
     LuckDrive,
@@ -266,3 +269,17 @@ def test_main_phase_pass_goes_to_battle():
 @pytest.mark.parametrize("territory, count", [(1, 6), (2, 7), (4, 2)])
 def test_r_ter_shape_counts(territory, count):
     assert len(SHAPES[territory]) == count
+
+
+def test_r_mob_colorless_is_no_shared_color_unless_decided_otherwise(monkeypatch):
+    colorless = replace(TRANSUNION_2, number="T/C1", color=Color.COLORLESS, world=None)
+    colorless_level = replace(TACTICS, number="T/C2", color=Color.COLORLESS, world=None)
+    game = hand_game([], [LOGICALIST], cost=1)  # yellow Septpia: shares nothing with them
+    state = game.players[0]
+    state.hand.append(colorless)
+    state.level.append(colorless_level)
+    state.level_face_up.append(True)
+    state.level_rested.append(False)
+    assert d.COLORLESS_IS_A_COLOR is False and mobilizes(game) == []
+    monkeypatch.setattr(d, "COLORLESS_IS_A_COLOR", True)
+    assert len(mobilizes(game)) == len(SHAPES[2])

@@ -181,3 +181,39 @@ def test_turn_limit_ends_the_game_in_a_draw_without_a_duplicate_summary(monkeypa
     game.push(Pass())  # B's turn ends: turn 3 would pass the limit
     assert game.outcome is not None and game.outcome.winner is None
     assert [(s.player, s.turn) for s in game.summaries] == [(0, 1), (1, 1)]
+
+
+def test_r_turn_0_both_players_mulligan_once_whoever_decides_first(decks, monkeypatch):
+    monkeypatch.setattr(d, "FIRST_PLAYER_MULLIGANS_FIRST", False)
+    game = Game.new(*decks, seed=3, first_player=0)
+    assert game.actor == 1 and game.phase is Phase.MULLIGAN
+    game.push(Mulligan((0,)))
+    assert game.actor == 0 and game.phase is Phase.MULLIGAN, "the first player mulligans too"
+    game.push(Mulligan())
+    assert game.openings[0] is not None and game.openings[1] is not None
+    assert game.active == 0 and game.actor == 0 and game.phase is Phase.LEVEL
+    assert len(game.players[0].hand) == 7 and len(game.players[1].hand) == 5
+
+
+def test_r_zone_2_hand_limit_checks_the_turn_player_unless_decided_otherwise(monkeypatch):
+    game = at_main(main_phase_game())
+    clear_hand(game, 0)
+    clear_hand(game, 1)
+    give(game, 1, [LOGICALIST] * 5 + [FOREIGNER] * 4)  # B holds 9 at the end of A's turn
+    game.push(Pass())
+    assert d.HAND_LIMIT_TURN_PLAYER_ONLY and game.active == 1 and game.phase is Phase.LEVEL
+
+    monkeypatch.setattr(d, "HAND_LIMIT_TURN_PLAYER_ONLY", False)
+    game = at_main(main_phase_game())
+    clear_hand(game, 0)
+    clear_hand(game, 1)
+    give(game, 0, [LOGICALIST] * 5 + [FOREIGNER] * 4)  # A holds 9 too: A discards first
+    give(game, 1, [LOGICALIST] * 5 + [FOREIGNER] * 4)
+    game.push(Pass())
+    assert game.phase is Phase.DISCARD and game.actor == 0
+    game.push(Discard(0))
+    assert game.phase is Phase.DISCARD and game.actor == 1 and game.active == 0
+    game.push(Discard(0))
+    assert game.players[1].drop == [LOGICALIST]
+    assert len(game.players[1].hand) == d.HAND_LIMIT + d.DRAW_PHASE_DRAWS, "then B's turn"
+    assert game.active == 1 and game.actor == 1 and game.phase is Phase.LEVEL
