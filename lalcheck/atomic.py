@@ -54,4 +54,9 @@ def check_target(path: Path, *, overwrite: bool) -> None:
     if path.exists() and not overwrite:
         raise UsageError(f"{path} already exists; pass --force to overwrite it")
     if not path.parent.is_dir():
-        raise UsageError(f"cannot write {path}: the folder {path.parent} does not exist")
+        problem = (
+            f"{path.parent} is a file, not a folder"
+            if path.parent.exists()
+            else f"the folder {path.parent} does not exist"
+        )
+        raise UsageError(f"cannot write {path}: {problem}")

@@ -181,6 +181,9 @@ def _diagnose(text: str, db: CardDatabase | None) -> str:
     """Why a line is neither a header nor a card line, and how to write it."""
     if text.isdigit():
         return f"{text} copies of what? {_EXAMPLE}"
+    negative = read_card_line(text[1:]) if text.startswith("-") else None
+    if negative:
+        return f"-{negative[0]} copies of {negative[1]}: a count must be from 1 to {MAX_COUNT}"
     glued = _GLUED.fullmatch(text)
     if glued:
         return f"cannot read {text!r}; write it as `{int(glued['count'])} {glued['ref']}`"

@@ -139,6 +139,7 @@ class _DeckParser:
         self.section_lines: dict[str, int] = {}
         self.field_lines: dict[str, int] = {}
         self.fields: dict[str, object] = {}
+        self.parsed = True
 
     def problem(
         self,
@@ -156,6 +157,7 @@ class _DeckParser:
                 "a deck file must be a mapping with main: and gates: sections (contract §1)",
                 line_of(root),
             )
+            self.parsed = False  # not a deck at all: nothing else to judge
             return
         seen: dict[str, int] = {}
         for pair in self.walker.pairs(root):
@@ -296,6 +298,7 @@ class _DeckParser:
             section_lines=self.section_lines,
             field_lines=self.field_lines,
             problems=tuple(self.problems),
+            parsed=self.parsed,
         )
 
 
@@ -336,26 +339,21 @@ def resolve(deck_file: DeckFile, db: CardDatabase) -> Deck:
 
 
 def read_deck(path: Path, db: CardDatabase) -> Deck:
-    """A deck ready to play or count: raises :class:`InputError` if it cannot be read."""
-    deck_file = read_deck_file(path)
-    errors = [p for p in deck_file.problems if p.severity is Severity.ERROR]
-    if errors:
-        first = errors[0]
-        # Messages about unreadable files ("X does not exist") already name the file.
-        named = first.message.startswith(str(path))
-        raise InputError(
-            first.message if named else f"{path}: {first.message}",
-            line=first.line,
-            hint="run `lalcheck check` on it for every problem" if deck_file.parsed else None,
-        )
+    """A deck ready to play or count: raises :class:`InputError` naming the file, the line
+    and the first problem if it cannot be read, is malformed or names an unknown card."""
+    deck_file = parse_deck(read_text(path, DECK_LIMITS), str(path))
     deck = resolve(deck_file, db)
-    unknown = [entry for entry in deck.entries if entry.card is None]
-    if unknown:
-        raise InputError(
-            f"{path}: unknown card {unknown[0].reference!r}",
-            line=unknown[0].line,
-            hint="run `lalcheck check` on it for suggestions",
-        )
+    problems = [
+        (finding.line, finding.message)
+        for finding in deck_file.problems
+        if finding.severity is Severity.ERROR
+    ]
+    problems += [(e.line, e.resolution.problem()) for e in deck.entries if e.card is None]
+    if problems:
+        line, message = min(problems, key=lambda problem: problem[0] or 0)
+        where = f"{path}:{line}" if line is not None else str(path)
+        every = f"run `lalcheck check {path}` for every problem"
+        raise InputError(f"{where}: {message}", hint=every if len(problems) > 1 else None)
     return deck
 
 

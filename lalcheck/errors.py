@@ -29,5 +29,19 @@ class InputError(LalcheckError):
         return text
 
 
+class InvalidFileError(InputError):
+    """A file with problems; ``problems`` are listed one per line under the message."""
+
+    def __init__(self, message: str, problems: list[str], *, hint: str | None = None) -> None:
+        super().__init__(message, hint=hint)
+        self.problems = problems
+
+    def __str__(self) -> str:
+        lines = [self.message, *(f"  {problem}" for problem in self.problems)]
+        if self.hint:
+            lines.append(self.hint)
+        return "\n".join(lines)
+
+
 class UsageError(LalcheckError):
     """A command was asked for something it cannot do (bad option value, unknown id)."""

@@ -9,9 +9,9 @@ from pathlib import Path
 from typing import Any
 
 from lalcheck.cards import CardType, World, parse_world
-from lalcheck.errors import InputError, UsageError
+from lalcheck.errors import InputError, InvalidFileError, UsageError
 from lalcheck.resources import regulations_dir
-from lalcheck.schemas import validate
+from lalcheck.schemas import describe_issues, validate
 from lalcheck.yamlsafe import DATA_LIMITS, load_with_lines, read_text
 
 
@@ -70,17 +70,18 @@ def regulation_from_dict(data: Mapping[str, Any]) -> Regulation:
 
 def load_regulation(path: Path) -> Regulation:
     """Read and validate one regulation file."""
-    data, lines = load_with_lines(read_text(path, DATA_LIMITS), str(path), DATA_LIMITS)
-    issues = validate(data, "regulation", lines)
-    if issues:
-        raise InputError(
-            f"regulation {path} is not valid:\n"
-            + "\n".join(f"  {issue.describe(str(path))}" for issue in issues)
-        )
+    hint = "schemas/regulation.schema.json describes the format"
     try:
-        return regulation_from_dict(data)
-    except ValueError as error:
-        raise InputError(f"regulation {path} is not valid: {error}") from None
+        data, lines = load_with_lines(read_text(path, DATA_LIMITS), str(path), DATA_LIMITS)
+    except InputError as error:
+        raise InputError(f"cannot use the regulation file: {error}") from None
+    problems = describe_issues(validate(data, "regulation", lines), str(path))
+    if not problems:
+        try:
+            return regulation_from_dict(data)
+        except ValueError as error:
+            problems = [f"{path}: {error}"]
+    raise InvalidFileError(f"regulation {path} is not valid:", problems, hint=hint)
 
 
 class Regulations:
@@ -105,15 +106,18 @@ class Regulations:
         return self._by_id.get(regulation_id)
 
     def named(self, name: str) -> Regulation:
-        """A regulation by id, or from a regulation file path; UsageError if neither."""
+        """A regulation by id, or from a regulation file path (one that exists, ends in
+        ``.yaml``/``.yml`` or names a folder); UsageError if neither."""
         found = self.get(name)
         if found is not None:
             return found
         path = Path(name)
-        if path.suffix in (".yaml", ".yml") and path.exists():
-            return load_regulation(path)
+        if path.exists() or path.suffix in (".yaml", ".yml") or len(path.parts) > 1:
+            return load_regulation(path)  # a file: it must exist and be a valid regulation
         known = ", ".join(r.id for r in self.all)
-        raise UsageError(f"unknown regulation {name!r}; known regulations: {known}")
+        raise UsageError(
+            f"unknown regulation {name!r}; known regulations: {known}, or give a regulation file"
+        )
 
     def in_force(self, on: dt.date) -> Regulation:
         """The latest regulation effective on or before ``on`` (else the earliest)."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -54,13 +54,24 @@ def nearest_line(lines: Mapping[DocPath, int], path: DocPath) -> int | None:
 
 
 def validate(document: Any, schema_name: str, lines: Mapping[DocPath, int]) -> list[SchemaIssue]:
-    """Every schema violation in ``document`` (at most ``MAX_REPORTED``), in document order."""
+    """Every schema violation in ``document``, in document order; ``format: date``
+    values must be real dates."""
     from jsonschema import Draft202012Validator  # imported late: it is slow to import
 
-    validator = Draft202012Validator(load_schema(schema_name))
+    validator = Draft202012Validator(
+        load_schema(schema_name), format_checker=Draft202012Validator.FORMAT_CHECKER
+    )
     issues = []
     for error in validator.iter_errors(document):
         path = tuple(error.absolute_path)
         issues.append(SchemaIssue(format_path(path), nearest_line(lines, path), error.message))
     issues.sort(key=lambda issue: (issue.line or 0, issue.path))
-    return issues[:MAX_REPORTED]
+    return issues
+
+
+def describe_issues(issues: Sequence[SchemaIssue], source: str) -> list[str]:
+    """One line per issue, the first ``MAX_REPORTED`` of them and how many more there are."""
+    lines = [issue.describe(source) for issue in issues[:MAX_REPORTED]]
+    if len(issues) > MAX_REPORTED:
+        lines.append(f"… and {len(issues) - MAX_REPORTED} more problems")
+    return lines

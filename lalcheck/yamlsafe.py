@@ -47,20 +47,24 @@ def read_text(path: Path, limits: Limits) -> str:
 
 
 def read_bytes(path: Path, limits: Limits) -> bytes:
-    """Read a file, refusing missing, unreadable and oversized files with a clear message."""
+    """Read a file, refusing missing, unreadable and oversized files with a clear message.
+
+    At most ``limits.max_bytes + 1`` bytes are read, so a device such as ``/dev/zero``
+    or a file that grows while it is read is refused too.
+    """
     try:
-        size = path.stat().st_size
-        if path.is_dir():
-            raise InputError(f"{path} is a directory, not a file")
-        if size > limits.max_bytes:
-            raise InputError(f"{path} is {size:,} bytes; the limit is {limits.max_bytes:,} bytes")
-        raw = path.read_bytes()
+        with path.open("rb") as handle:
+            raw = handle.read(limits.max_bytes + 1)
     except FileNotFoundError:
         raise InputError(f"{path} does not exist: check the path") from None
+    except IsADirectoryError:
+        raise InputError(f"{path} is a directory, not a file") from None
     except PermissionError:
         raise InputError(f"{path} cannot be read: permission denied") from None
     except OSError as error:
         raise InputError(f"{path} cannot be read: {error.strerror or error}") from None
+    if len(raw) > limits.max_bytes:
+        raise InputError(f"{path} is larger than the limit of {limits.max_bytes:,} bytes")
     return raw
 
 
@@ -86,6 +90,8 @@ def compose(text: str, source: str, limits: Limits) -> yaml.Node | None:
         mark = error.problem_mark or error.context_mark
         line = mark.line + 1 if mark is not None else None
         problem = error.problem or error.context or "invalid YAML"
+        if error.context and problem.startswith("but "):  # "expected a single document, but …"
+            problem = f"{error.context}, {problem}"
         raise InputError(f"{source}: invalid YAML: {problem}", line=line) from None
     except yaml.YAMLError as error:
         raise InputError(f"{source}: invalid YAML: {error}") from None

@@ -126,7 +126,7 @@ def test_bad_rows_are_all_reported_and_nothing_is_written(run: CliRun, tmp_path:
     lines = result.stderr.splitlines()
     assert lines[1:-1] == EN_PROBLEMS
     assert lines[-1] == (
-        "error: 8 problems in 10 rows; nothing was written "
+        f"error: {EN_BAD}: 8 problems in 10 rows; nothing was written "
         "(fix the rows, or pass --skip-bad to import the others)"
     )
     assert output.read_bytes() == b"previous database\n"

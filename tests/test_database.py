@@ -76,9 +76,10 @@ def test_json_schema_errors_have_lines(tmp_path: Path) -> None:
 def test_invalid_json_names_the_line(tmp_path: Path) -> None:
     path = tmp_path / "cards.json"
     path.write_text('{"format": 1,\n"cards": [}\n', encoding="utf-8")
-    with pytest.raises(InputError) as raised:
+    with pytest.raises(DatabaseError) as raised:
         load_database(path)
-    assert raised.value.line == 2 and "invalid JSON" in str(raised.value)
+    (problem,) = raised.value.problems
+    assert problem.startswith(f"{path}: invalid JSON: ") and problem.endswith("(line 2)")
 
 
 def test_duplicate_numbers_and_unknown_sets_are_refused(tmp_path: Path) -> None:

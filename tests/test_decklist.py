@@ -445,7 +445,7 @@ def test_export_writes_atomically_and_refuses_to_overwrite(run: CliRun, tmp_path
     ("deck", "expected"),
     [
         ("missing.yaml", "missing.yaml does not exist: check the path"),
-        ("negative/unknown-card.yaml", "unknown card 'T01/0001' (line 3)"),
+        ("negative/unknown-card.yaml", "unknown-card.yaml:3: unknown card 'T01/0001'; did you"),
         ("negative/bad-counts.yaml", "the number of copies must be a whole number"),
     ],
 )

@@ -69,6 +69,24 @@ def test_broken_yaml_names_the_line(tmp_path: Path) -> None:
     assert problem.line is not None and problem.line >= 3
 
 
+@pytest.mark.parametrize("content", ["- main\n- gates\n", "just a sentence\n", "42\n"])
+def test_a_document_that_is_not_a_mapping_is_only_a_syntax_error(
+    tmp_path: Path, content: str, checker: Checker
+) -> None:
+    problem = only_problem(write(tmp_path, content))
+    assert problem.line == 1 and "must be a mapping" in problem.message
+    report = checker.check_path(tmp_path / "deck.yaml")
+    assert [f.rule for f in report.findings] == ["deck-syntax"]  # no size findings on top
+
+
+def test_multiple_documents_are_refused(tmp_path: Path) -> None:
+    problem = only_problem(write(tmp_path, "---\nmain: {}\n---\ngates: {}\n"))
+    assert problem.message == (
+        "invalid YAML: expected a single document in the stream, but found another document"
+    )
+    assert problem.line == 3
+
+
 def test_a_directory_named_like_a_deck(tmp_path: Path) -> None:
     (tmp_path / "folder.yaml").mkdir()
     assert "is a directory" in only_problem(tmp_path / "folder.yaml").message
@@ -83,7 +101,7 @@ def test_unreadable_file(tmp_path: Path) -> None:
 
 def test_oversized_file_is_refused_before_parsing(tmp_path: Path) -> None:
     path = write(tmp_path, "#" * (DECK_LIMITS.max_bytes + 1))
-    assert "the limit is" in only_problem(path).message
+    assert "larger than the limit of" in only_problem(path).message
 
 
 def test_billion_laughs_fails_fast_with_a_clear_finding(tmp_path: Path) -> None:
@@ -181,8 +199,16 @@ def test_read_deck_expands_copies(db: CardDatabase) -> None:
     assert [card.number for card in deck.expand("my_logicalist")] == ["PR/001"]
 
 
-def test_read_deck_refuses_what_it_cannot_use(db: CardDatabase) -> None:
-    with pytest.raises(InputError, match="unknown card 'T01/0001'"):
-        read_deck(DECKS / "negative" / "unknown-card.yaml", db)
+def test_read_deck_refuses_what_it_cannot_use(db: CardDatabase, tmp_path: Path) -> None:
+    unknown = DECKS / "negative" / "unknown-card.yaml"
+    with pytest.raises(InputError) as raised:
+        read_deck(unknown, db)
+    assert str(raised.value).startswith(f"{unknown}:3: unknown card 'T01/0001'; did you mean")
+    assert str(raised.value).endswith(f"; run `lalcheck check {unknown}` for every problem")
+    ambiguous = DECKS / "negative" / "ambiguous-card.yaml"
+    with pytest.raises(InputError, match=r"ambiguous-card\.yaml:3: 'Twin Name' names 2 different"):
+        read_deck(ambiguous, db)
     with pytest.raises(InputError, match="number of copies"):
         read_deck(DECKS / "negative" / "bad-counts.yaml", db)
+    with pytest.raises(InputError, match=r"^\S+nope\.yaml does not exist: check the path$"):
+        read_deck(tmp_path / "nope.yaml", db)

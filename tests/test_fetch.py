@@ -16,6 +16,7 @@ import pytest
 from lalcheck import __version__
 from lalcheck.db import fetch
 from lalcheck.db.fetch import FetchError, HttpSettings, NetworkError, fetch_database
+from lalcheck.errors import UsageError
 from tests.conftest import TEST_DB, CliRun
 
 GOOD = TEST_DB.read_bytes()
@@ -272,8 +273,9 @@ def test_only_http_urls(run: CliRun, previous: Path) -> None:
 
 def test_not_a_sha256(site: Site) -> None:
     site.routes["/cards.yaml"] = Route(GOOD)
-    with pytest.raises(FetchError, match="is not a sha256"):
+    with pytest.raises(UsageError, match="is not a sha256"):
         fetch_database(site.url("/cards.yaml"), sha256="abc")
+    assert site.statuses("/cards.yaml") == []  # refused before any request
 
 
 def test_db_url_on_any_command(run: CliRun, site: Site) -> None:

@@ -72,7 +72,7 @@ def test_text_report(run: CliRun) -> None:
     )
     assert lines[2].split()[-1] == "ILLEGAL"
     assert "line 16   error   restricted" in lines[3]
-    assert "restricted to 1 copy from 2017-02-26; the deck has 2 (R-CON-6)" in lines[3]
+    assert "restricted to 1 copy under regulation 2017-02-26; the deck has 2 (R-CON-6)" in lines[3]
     assert "from 2017-09-01" in result.stdout
     assert lines[-1] == "  legal under 2016-01-28 (1 of 4 regulations)"
 

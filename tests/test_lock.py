@@ -110,4 +110,6 @@ def test_unwritable_lock_is_an_error(run: CliRun, tmp_path: Path) -> None:
     target = tmp_path / "missing" / "lalcheck.lock"
     result = run("db", "lock", "--db", TEST_DB, "-o", target)
     assert result.exit_code == 2
-    assert f"error: cannot write {target}: No such file or directory" in result.stderr
+    assert (
+        f"error: cannot write {target}: the folder {target.parent} does not exist" in result.stderr
+    )

@@ -15,6 +15,7 @@ from lalcheck.cli.common import (
     fail,
     load_db,
     parse_world,
+    user_errors,
 )
 from lalcheck.db.search import CardFilter, search_cards
 from lalcheck.formatters.cards import format_card, format_card_table, format_search_json
@@ -55,7 +56,9 @@ def search(
 ) -> None:
     """Cards matching TEXT (best first) and the filters; exit 1 when none match."""
     database = load_db(db)
-    filters = CardFilter(card_type, color, parse_world(world), level, cost, set_code)
+    with user_errors():
+        chosen_set = database.set_code(set_code) if set_code is not None else None
+    filters = CardFilter(card_type, color, parse_world(world), level, cost, chosen_set)
     hits = search_cards(database, text, filters, fuzzy=fuzzy, limit=limit)
     if output_format is TextOrJson.JSON:
         typer.echo(format_search_json(text, hits), nl=False)

@@ -206,6 +206,8 @@ def export(
         if output is not None:
             check_target(output, overwrite=force)
         with open_collection(collection, create=False) as owned:
+            if output is not None:
+                owned.check_output(output)
             rows = owned.holdings()
         text = format_holdings(rows, database, output_format)
         if output is None:

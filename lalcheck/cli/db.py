@@ -8,6 +8,7 @@ from typing import Annotated
 
 import typer
 
+from lalcheck.atomic import check_target
 from lalcheck.cli.common import (
     EXIT_ILLEGAL,
     DbOption,
@@ -72,6 +73,7 @@ def import_csv(
 ) -> None:
     """Convert a card-list CSV into a card database; exit 1 (nothing written) on bad rows."""
     with user_errors():
+        check_target(output, overwrite=True)
         result = import_csv_file(file, name=name, version=version, encoding=encoding)
     for note in result.notes:
         typer.echo(f"note: {note}", err=True)
@@ -79,12 +81,12 @@ def import_csv(
         typer.echo(problem.describe(str(file)), err=True)
     if result.problems and not skip_bad:
         fail(
-            f"{len(result.problems)} problems in {result.rows} rows; nothing was written "
+            f"{file}: {len(result.problems)} problems in {result.rows} rows; nothing was written "
             "(fix the rows, or pass --skip-bad to import the others)",
             EXIT_ILLEGAL,
         )
     if not result.cards:
-        fail("no row could be imported; nothing was written", EXIT_ILLEGAL)
+        fail(f"{file}: no row could be imported; nothing was written", EXIT_ILLEGAL)
     with user_errors():
         database = save_document(result.document, output)
     skipped = result.rows - result.cards
@@ -105,13 +107,14 @@ def fetch(
         str | None, typer.Option(help="Refuse the download unless its sha256 is this.")
     ] = None,
     timeout: Annotated[
-        float | None, typer.Option(min=0.1, help="Seconds to wait to connect and for data.")
+        float | None,
+        typer.Option(help="Seconds to wait to connect and for data (0.1 to 3600)."),
     ] = None,
     retries: Annotated[
-        int | None, typer.Option(min=0, help="Retries on connection errors and 5xx answers.")
+        int | None, typer.Option(help="Retries on connection errors and 5xx answers (0 to 20).")
     ] = None,
     max_size: Annotated[
-        int | None, typer.Option(min=1, help="Refuse databases larger than this many bytes.")
+        int | None, typer.Option(help="Refuse databases larger than this many bytes.")
     ] = None,
 ) -> None:
     """Download a card database into the cache (and OUTPUT) after validating it.
@@ -121,8 +124,10 @@ def fetch(
     """
     from lalcheck.db.fetch import DEFAULT_SETTINGS, fetch_database  # requests is slow to import
 
-    settings = DEFAULT_SETTINGS.override(timeout=timeout, retries=retries, max_bytes=max_size)
     try:
+        if output is not None:
+            check_target(output, overwrite=True)
+        settings = DEFAULT_SETTINGS.override(timeout=timeout, retries=retries, max_bytes=max_size)
         result = fetch_database(url, sha256=sha256, settings=settings, output=output)
     except LalcheckError as error:
         fail(f"{error}\n{output or 'the cached copy'} was not changed")
@@ -145,6 +150,7 @@ def lock(
     database = load_db(db)
     pinned = Lock.of(database, db)
     with user_errors():
+        check_target(output, overwrite=True)
         write_lock(pinned, output)
     typer.echo(f"{output}: locked {pinned.describe()}")
 

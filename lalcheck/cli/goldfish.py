@@ -39,6 +39,10 @@ from lalcheck.goldfish.runner import POLICIES, Going, Job
 from lalcheck.goldfish.sample import sample_game
 
 DEFAULT_GAMES = 2000
+#: Bounds that keep a typo from running for days or forking thousands of processes.
+MAX_GAMES = 10_000_000
+MAX_JOBS = 256
+MAX_LOGS = 1000
 
 PolicyOption = Annotated[
     str,
@@ -65,9 +69,11 @@ def goldfish(
             show_default=False,
         ),
     ],
-    games: Annotated[int, typer.Option(min=1, help="Games per deck.")] = DEFAULT_GAMES,
+    games: Annotated[int, typer.Option(min=1, max=MAX_GAMES, help="Games per deck.")] = (
+        DEFAULT_GAMES
+    ),
     seed: Annotated[int, typer.Option(help="Seed: the same seed gives the same report.")] = 0,
-    jobs: Annotated[int, typer.Option(min=1, help="Worker processes.")] = 1,
+    jobs: Annotated[int, typer.Option(min=1, max=MAX_JOBS, help="Worker processes.")] = 1,
     going: Annotated[
         Going, typer.Option(help="Go first, second, or both (even games first, odd second).")
     ] = Going.FIRST,
@@ -87,7 +93,10 @@ def goldfish(
         ),
     ] = None,
     log: Annotated[
-        int, typer.Option(min=0, metavar="K", help="Include the logs of the first K games.")
+        int,
+        typer.Option(
+            min=0, max=MAX_LOGS, metavar="K", help="Include the logs of the first K games."
+        ),
     ] = 0,
     opponent_gates: Annotated[
         Path | None,

@@ -29,13 +29,12 @@ from lalcheck.collection.model import (
     resolve_card,
 )
 from lalcheck.db.model import CardDatabase
-from lalcheck.errors import InputError, LalcheckError
+from lalcheck.errors import LalcheckError
+from lalcheck.yamlsafe import DATA_LIMITS, read_text
 
 #: Every column, in the order export writes them.
 COLUMNS = ("number", "name", "quantity", "trade_quantity", "condition", "language", "foil", "note")
 REQUIRED = ("number", "quantity")
-#: Larger files are refused rather than read into memory.
-MAX_BYTES = 64 * 1024 * 1024
 
 T = TypeVar("T")
 
@@ -70,7 +69,10 @@ class ImportRejected(CollectionError):
 
     def __init__(self, source: str, parsed: ParsedCsv) -> None:
         self.problems = parsed.problems
-        message = f"{source}: nothing imported: {plural(len(parsed.problems), 'bad row')}"
+        if parsed.fatal:
+            message = f"{source}: nothing imported: the file cannot be read as a collection CSV"
+        else:
+            message = f"{source}: nothing imported: {plural(len(parsed.problems), 'bad row')}"
         if parsed.rows and not parsed.fatal:
             good = plural(len(parsed.rows), "good row")
             message += f"; fix them, or use --skip-bad to import the {good}"
@@ -173,7 +175,8 @@ def parse_csv(text: str, db: CardDatabase) -> ParsedCsv:
                 problems.append(
                     RowProblem(
                         line,
-                        f"the row is {kind}: {len(record)} fields, the header has {len(columns)}",
+                        f"the row is {kind}: {plural(len(record), 'field')}, the header has "
+                        f"{plural(len(columns), 'column')}",
                     )
                 )
                 continue
@@ -187,22 +190,6 @@ def parse_csv(text: str, db: CardDatabase) -> ParsedCsv:
     return ParsedCsv(tuple(rows), tuple(problems))
 
 
-def read_csv_text(path: Path) -> str:
-    """The text of a UTF-8 CSV file, at most :data:`MAX_BYTES` long."""
-    try:
-        with path.open("rb") as handle:
-            raw = handle.read(MAX_BYTES + 1)
-    except OSError as error:
-        raise InputError(f"cannot read {path}: {error.strerror}") from error
-    if len(raw) > MAX_BYTES:
-        raise InputError(f"{path} is larger than {MAX_BYTES // (1024 * 1024)} MiB")
-    try:
-        return raw.decode("utf-8")
-    except UnicodeDecodeError as error:
-        line = raw[: error.start].count(b"\n") + 1
-        raise InputError(f"{path} is not UTF-8 text", line=line, hint="save it as UTF-8") from error
-
-
 def read_import(path: Path, db: CardDatabase, *, skip_bad: bool = False) -> ParsedCsv:
     """The rows to import from a CSV file, checked before the collection is touched.
 
@@ -211,7 +198,7 @@ def read_import(path: Path, db: CardDatabase, *, skip_bad: bool = False) -> Pars
     any case. Import the result in one transaction with
     :meth:`~lalcheck.collection.store.Collection.add_all`.
     """
-    parsed = parse_csv(read_csv_text(path), db)
+    parsed = parse_csv(read_text(path, DATA_LIMITS), db)
     if parsed.fatal or (parsed.problems and not skip_bad):
         raise ImportRejected(str(path), parsed)
     return parsed

@@ -10,7 +10,6 @@ from lalcheck.cards import Card, CardType, World
 from lalcheck.collection.model import Holding
 from lalcheck.db.model import CardDatabase
 from lalcheck.decks import Deck
-from lalcheck.errors import UsageError
 
 
 def filter_holdings(
@@ -28,16 +27,13 @@ def filter_holdings(
     """
     if set_code is None and card_type is None and world is None:
         return list(holdings)
-    wanted = set_code.casefold() if set_code else None
-    codes = {*db.sets, *(card.set for card in db if card.set)}
-    if wanted is not None and wanted not in {code.casefold() for code in codes}:
-        raise UsageError(f"unknown set {set_code!r}; sets: {', '.join(sorted(codes))}")
+    wanted = db.set_code(set_code) if set_code is not None else None
     chosen = []
     for holding in holdings:
         card = db.get(holding.number)
         if (
             card is not None
-            and (wanted is None or (card.set or "").casefold() == wanted)
+            and (wanted is None or card.set == wanted)
             and (card_type is None or card.type is card_type)
             and (world is None or card.world is world)
         ):

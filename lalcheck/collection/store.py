@@ -224,12 +224,16 @@ class Collection:
                 self._db.execute(f"DELETE FROM holdings WHERE {_KEY}", _key_values(held))
             return result
 
+    def check_output(self, target: Path) -> None:
+        """Refuse to write an export or a backup over the collection file itself."""
+        if target.exists() and target.resolve() == self.path.resolve():
+            raise UsageError(f"{target} is the collection itself; write to another file")
+
     def backup(self, target: Path) -> None:
         """Write a consistent copy of the collection to ``target`` (SQLite backup API)."""
         if not self.persistent:
             raise InputError(f"there is no collection at {self.path} yet; nothing to back up")
-        if target.exists() and target.resolve() == self.path.resolve():
-            raise UsageError(f"{target} is the collection itself; back up to another file")
+        self.check_output(target)
         copy = sqlite3.connect(":memory:")
         try:
             self._db.backup(copy)
@@ -255,6 +259,10 @@ def open_collection(path: Path | None = None, *, create: bool = True) -> Collect
     chosen = collection_path(path)
     if chosen.is_dir():
         raise InputError(f"the collection {chosen} is a folder; give a file name")
+    if chosen.parent.exists() and not chosen.parent.is_dir():
+        raise InputError(
+            f"cannot use the collection {chosen}: {chosen.parent} is a file, not a folder"
+        )
     persistent = create or chosen.exists()
     try:
         if persistent:

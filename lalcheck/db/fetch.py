@@ -30,12 +30,16 @@ from lalcheck.db import is_url
 from lalcheck.db.cache import cache_dir
 from lalcheck.db.load import database_from_bytes
 from lalcheck.db.model import CardDatabase
-from lalcheck.errors import InputError
+from lalcheck.errors import InputError, UsageError
 from lalcheck.yamlsafe import DATA_LIMITS
 
 USER_AGENT = f"lalcheck/{__version__}"
 #: Answers that are retried, and that count as "server unreachable" when retries run out.
 RETRY_STATUSES = frozenset(range(500, 600))
+#: Bounds of ``--timeout`` (seconds) and ``--retries``: beyond them a fetch would never end.
+MIN_TIMEOUT = 0.1
+MAX_TIMEOUT = 3600.0
+MAX_RETRIES = 20
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,6 +54,17 @@ class HttpSettings:
     retries: int = 3
     backoff: float = 0.5
     max_bytes: int = DATA_LIMITS.max_bytes
+
+    def __post_init__(self) -> None:
+        if not MIN_TIMEOUT <= self.timeout <= MAX_TIMEOUT:  # also refuses NaN
+            raise UsageError(
+                f"--timeout {self.timeout} is out of range; give {MIN_TIMEOUT} to "
+                f"{MAX_TIMEOUT:.0f} seconds"
+            )
+        if not 0 <= self.retries <= MAX_RETRIES:
+            raise UsageError(f"--retries {self.retries} is out of range; give 0 to {MAX_RETRIES}")
+        if self.max_bytes < 1:
+            raise UsageError(f"--max-size {self.max_bytes} is out of range; give 1 byte or more")
 
     def override(
         self, *, timeout: float | None, retries: int | None, max_bytes: int | None
@@ -196,8 +211,6 @@ def _read_body(response: requests.Response, url: str, max_bytes: int) -> bytes:
 def _check_pin(raw: bytes, url: str, sha256: str | None) -> None:
     if sha256 is None:
         return
-    if not re.fullmatch(r"[0-9a-fA-F]{64}", sha256):
-        raise FetchError(f"--sha256 {sha256!r} is not a sha256 (64 hexadecimal digits)")
     found = hashlib.sha256(raw).hexdigest()
     if found != sha256.lower():
         raise FetchError(
@@ -232,7 +245,9 @@ def fetch_database(
     unusable answer.
     """
     if not is_url(url):
-        raise FetchError(f"{url!r} is not an http:// or https:// URL")
+        raise UsageError(f"{url!r} is not an http:// or https:// URL")
+    if sha256 is not None and not re.fullmatch(r"[0-9a-fA-F]{64}", sha256):
+        raise UsageError(f"--sha256 {sha256!r} is not a sha256 (64 hexadecimal digits)")
     settings = settings or DEFAULT_SETTINGS
     cached = read_cached(url)
     headers = {}

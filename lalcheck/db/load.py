@@ -32,9 +32,9 @@ from lalcheck.cards import (
 )
 from lalcheck.db import cache
 from lalcheck.db.model import CardDatabase, DatabaseInfo
-from lalcheck.errors import InputError
-from lalcheck.schemas import SchemaIssue, nearest_line, validate
-from lalcheck.yamlsafe import DATA_LIMITS, DocPath, decode_utf8, load_with_lines
+from lalcheck.errors import InputError, InvalidFileError
+from lalcheck.schemas import SchemaIssue, describe_issues, nearest_line, validate
+from lalcheck.yamlsafe import DATA_LIMITS, DocPath, decode_utf8, load_with_lines, read_bytes
 
 _INT_FIELDS = ("level", "cost", "territory", "power", "spirit", "limit", "soul", "gate_number")
 _TEXT_FIELDS = (
@@ -49,19 +49,15 @@ _TEXT_FIELDS = (
 )
 
 
-class DatabaseError(InputError):
+class DatabaseError(InvalidFileError):
     """A card database that cannot be used, with every problem found in it."""
 
     def __init__(self, source: str, problems: list[str]) -> None:
-        listing = "\n".join(f"  {problem}" for problem in problems)
         super().__init__(
-            f"card database {source} is not valid:\n{listing}",
-            hint="fix the file, or check it with `lalcheck db validate`",
+            f"card database {source} is not valid:",
+            problems,
+            hint="fix the file; schemas/cards.schema.json describes the format",
         )
-        self.problems = problems
-
-    def __str__(self) -> str:
-        return f"{self.message}\n{self.hint}"
 
 
 def read_document(raw: bytes, source: str) -> tuple[Any, dict[DocPath, int]]:
@@ -76,6 +72,8 @@ def read_document(raw: bytes, source: str) -> tuple[Any, dict[DocPath, int]]:
             return json.loads(text), {}
         except json.JSONDecodeError as error:
             raise InputError(f"{source}: invalid JSON: {error.msg}", line=error.lineno) from None
+        except RecursionError:
+            raise InputError(f"{source}: invalid JSON: nested too deeply") from None
     return load_with_lines(text, source, DATA_LIMITS)
 
 
@@ -158,14 +156,17 @@ def database_from_dict(data: Mapping[str, Any], info: DatabaseInfo) -> CardDatab
 
 def parse_database(raw: bytes, source: str) -> CardDatabase:
     """Validate and build a database from the bytes of a YAML or JSON file."""
-    data, lines = read_document(raw, source)
+    try:
+        data, lines = read_document(raw, source)
+        issues = check_document(data, lines)
+        if issues and not lines and source.endswith(".json"):
+            issues = check_document(data, _json_lines(raw, source))
+    except InputError as error:  # not UTF-8, not YAML or JSON, nested too deeply
+        raise DatabaseError(source, [str(error)]) from None
     if not isinstance(data, dict):
         raise DatabaseError(source, ["the file must hold a mapping with format, game and cards"])
-    issues = check_document(data, lines)
-    if issues and not lines and source.endswith(".json"):
-        issues = check_document(data, _json_lines(raw, source))
     if issues:
-        raise DatabaseError(source, [issue.describe(source) for issue in issues])
+        raise DatabaseError(source, describe_issues(issues, source))
     info = DatabaseInfo(
         name=str(data["name"]),
         version=str(data["version"]),
@@ -180,18 +181,9 @@ def parse_database(raw: bytes, source: str) -> CardDatabase:
 def load_database(path: Path, *, use_cache: bool = True) -> CardDatabase:
     """Load a card database file, from the parse cache when its sha256 is known."""
     try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        raise InputError(
-            f"card database {path} does not exist",
-            hint="give an existing file with --db or LALCHECK_DB",
-        ) from None
-    except IsADirectoryError:
-        raise InputError(f"card database {path} is a directory, not a file") from None
-    except OSError as error:
-        raise InputError(f"card database {path} cannot be read: {error.strerror}") from None
-    if len(raw) > DATA_LIMITS.max_bytes:
-        raise InputError(f"card database {path} is larger than {DATA_LIMITS.max_bytes:,} bytes")
+        raw = read_bytes(path, DATA_LIMITS)
+    except InputError as error:
+        raise InputError(f"card database {error}") from None
     return database_from_bytes(raw, str(path), use_cache=use_cache)
 
 

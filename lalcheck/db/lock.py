@@ -19,7 +19,7 @@ from pathlib import Path
 from lalcheck.atomic import write_atomic
 from lalcheck.db.model import CardDatabase
 from lalcheck.errors import InputError
-from lalcheck.schemas import validate
+from lalcheck.schemas import describe_issues, validate
 from lalcheck.yamlsafe import DECK_LIMITS, load_with_lines, read_text
 
 #: The lock file ``lalcheck check`` looks for in the current directory.
@@ -59,7 +59,7 @@ def read_lock(path: Path) -> Lock:
     data, lines = load_with_lines(read_text(path, DECK_LIMITS), str(path), DECK_LIMITS)
     issues = validate(data, "lock", lines)
     if issues:
-        problems = "; ".join(issue.describe(str(path)) for issue in issues)
+        problems = "; ".join(describe_issues(issues, str(path)))
         raise InputError(
             f"{path} is not a lalcheck lock file: {problems}",
             hint="write it again with `lalcheck db lock`",

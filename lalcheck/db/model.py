@@ -9,6 +9,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from lalcheck.cards import Card, CardSet
+from lalcheck.errors import UsageError
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,6 +120,14 @@ class CardDatabase:
     def get(self, number: str) -> Card | None:
         """The card with this number, or None."""
         return self._by_number.get(number)
+
+    def set_code(self, code: str) -> str:
+        """The database's spelling of a set code given in any case; UsageError if unknown."""
+        codes = {*self.sets, *(card.set for card in self.cards if card.set)}
+        found = {known.casefold(): known for known in codes}.get(code.strip().casefold())
+        if found is None:
+            raise UsageError(f"unknown set {code!r}; sets: {', '.join(sorted(codes))}")
+        return found
 
     def release_date(self, card: Card) -> dt.date | None:
         """The card's own release date, else its set's."""

@@ -37,7 +37,7 @@ def check(context: CheckContext) -> Iterator[Finding]:
                 ID,
                 Severity.ERROR,
                 f"{quote(group[0].card)} is restricted to {limit} "
-                f"{'copy' if limit == 1 else 'copies'} from {regulation.effective}; "
+                f"{'copy' if limit == 1 else 'copies'} under regulation {regulation.id}; "
                 f"the deck has {count} ({REFERENCE})",
                 "main",
                 numbers(group),

@@ -49,7 +49,7 @@ def check(context: CheckContext) -> Iterator[Finding]:
             ID,
             Severity.ERROR,
             f"{quote(item.card)} ({item.card.world}) cannot be mixed with {against} cards "
-            f"from {context.regulation.effective} ({REFERENCE})",
+            f"under regulation {context.regulation.id} ({REFERENCE})",
             "main",
             (item.card.number,),
             item.entry.line,

@@ -165,8 +165,10 @@ def test_unusable_paths(tmp_path: Path) -> None:
         open_collection(tmp_path)
     a_file = tmp_path / "file.txt"
     a_file.write_text("x")
-    with pytest.raises(InputError, match="cannot create the collection"):
+    with pytest.raises(InputError, match=r"file\.txt is a file, not a folder"):
         open_collection(a_file / "collection.sqlite3")
+    with pytest.raises(InputError, match=r"file\.txt is a file, not a folder"):
+        open_collection(a_file / "collection.sqlite3", create=False)
 
 
 def test_backup_is_a_consistent_standalone_copy(collection: Collection, tmp_path: Path) -> None:
