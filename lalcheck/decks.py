@@ -359,14 +359,19 @@ def read_deck(path: Path, db: CardDatabase) -> Deck:
 
 def collect_deck_paths(paths: Iterable[Path]) -> list[Path]:
     """Deck files named directly, and ``*.yaml``/``*.yml`` files found below folders
-    (recursively, sorted); a folder without deck files is a :class:`UsageError`."""
+    (recursively, sorted, skipping hidden files and folders such as ``.github/``);
+    a folder without deck files is a :class:`UsageError`."""
     found: list[Path] = []
     for path in paths:
         if not path.is_dir():
             found.append(path)
             continue
         in_folder = sorted(
-            p for p in path.rglob("*") if p.suffix in (".yaml", ".yml") and p.is_file()
+            p
+            for p in path.rglob("*")
+            if p.suffix in (".yaml", ".yml")
+            and p.is_file()
+            and not any(part.startswith(".") for part in p.relative_to(path).parts)
         )
         if not in_folder:
             raise UsageError(f"no deck files (*.yaml, *.yml) found in {path}")

@@ -97,7 +97,7 @@ CASES = [
     case("check", "{binary.bin}", code=1, message="is not UTF-8 text (bad byte 0x80)"),
     case("check", "{latin1.yaml}", code=1, message="line 3    error   deck-syntax"),
     case("check", "{malformed.yaml}", code=1, message="invalid YAML"),
-    case("check", "{list.yaml}", code=1, message="1 errors"),
+    case("check", "{list.yaml}", code=1, message="1 error"),
     case("check", "{huge.yaml}", code=1, message="larger than the limit of 262,144 bytes"),
     case("check", "/dev/zero", code=1, message="/dev/zero is larger than the limit"),
     case("check", "{two-docs.yaml}", code=1, message="expected a single document in the"),

@@ -27,7 +27,7 @@ def test_legal_deck_exits_0(run: CliRun) -> None:
     result = run("check", "--db", TEST_DB, BASE)
     assert result.exit_code == 0
     assert "main 50/50 · paradox 8/8 · gates 10/10" in result.stdout
-    assert "1 decks checked: 1 legal, 0 illegal" in result.stdout
+    assert "1 deck checked: 1 legal, 0 illegal" in result.stdout
 
 
 def test_illegal_deck_exits_1_with_rule_line_and_card(run: CliRun) -> None:
@@ -154,3 +154,14 @@ def test_version(run: CliRun) -> None:
     from lalcheck import __version__
 
     assert run("--version").stdout == f"lalcheck {__version__}\n"
+
+
+def test_hidden_folders_are_not_searched(run: CliRun, tmp_path: Path) -> None:
+    (tmp_path / "decks").mkdir()
+    (tmp_path / "decks" / "base.yaml").write_text(BASE.read_text(encoding="utf-8"))
+    (tmp_path / ".github" / "workflows").mkdir(parents=True)
+    (tmp_path / ".github" / "workflows" / "ci.yml").write_text("on: push\n")
+    (tmp_path / ".pre-commit-config.yaml").write_text("repos: []\n")
+    result = run("check", "--db", TEST_DB, tmp_path)
+    assert result.exit_code == 0
+    assert "1 deck checked: 1 legal, 0 illegal" in result.stdout

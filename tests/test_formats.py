@@ -142,7 +142,7 @@ def test_junit_golden_and_structure(run: CliRun) -> None:
     assert [name for name, failure in failed.items() if failure is not None] == [*GOLDEN_DECKS[2:]]
     copy_limit = failed["tests/decks/negative/copy-limit.yaml"]
     assert copy_limit is not None
-    assert copy_limit.get("message") == "ILLEGAL (1 errors, 0 warnings)"
+    assert copy_limit.get("message") == "ILLEGAL (1 error, 0 warnings)"
     assert "copy-limit" in (copy_limit.text or "") and "line 3" in (copy_limit.text or "")
     warned = cases[1].find("system-out")
     assert warned is not None and "unknown section 'sideboard'" in (warned.text or "")

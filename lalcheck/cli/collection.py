@@ -46,8 +46,9 @@ from lalcheck.collection import (
     read_import,
     resolve_card,
 )
-from lalcheck.collection.model import DEFAULT_LANGUAGE, MAX_QUANTITY, parse_language, plural
+from lalcheck.collection.model import DEFAULT_LANGUAGE, MAX_QUANTITY, parse_language
 from lalcheck.decks import collect_deck_paths, read_deck
+from lalcheck.wording import plural
 
 app = typer.Typer(
     help="Your card collection: what you own, and what your decks still need.",

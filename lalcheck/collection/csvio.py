@@ -25,11 +25,11 @@ from lalcheck.collection.model import (
     parse_foil,
     parse_language,
     parse_quantity,
-    plural,
     resolve_card,
 )
 from lalcheck.db.model import CardDatabase
 from lalcheck.errors import LalcheckError
+from lalcheck.wording import plural
 from lalcheck.yamlsafe import DATA_LIMITS, read_text
 
 #: Every column, in the order export writes them.

@@ -10,9 +10,10 @@ from enum import StrEnum
 from typing import Any
 
 from lalcheck.collection.csvio import COLUMNS
-from lalcheck.collection.model import Holding, plural
+from lalcheck.collection.model import Holding
 from lalcheck.collection.reports import CollectionStats, MissingCard, MissingReport, SetStats
 from lalcheck.db.model import CardDatabase
+from lalcheck.wording import plural
 
 
 class ListFormat(StrEnum):

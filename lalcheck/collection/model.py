@@ -115,11 +115,6 @@ def parse_quantity(text: str, column: str) -> int:
     return number
 
 
-def plural(number: int, word: str, words: str | None = None) -> str:
-    """``1 row``, ``2 rows``, ``2 copies``: a count with its noun."""
-    return f"{number} {word if number == 1 else words or word + 's'}"
-
-
 def merge_notes(old: str, new: str) -> str:
     """``old`` with every part of ``new`` it does not already hold appended."""
     parts = [part for part in old.split(NOTE_SEPARATOR) if part]

@@ -23,6 +23,7 @@ from lalcheck.goldfish.report import (
 from lalcheck.goldfish.runner import OPPONENT_POLICY, Going
 from lalcheck.goldfish.sample import SampleGame
 from lalcheck.goldfish.stats import Difference, Interval, Proportion
+from lalcheck.wording import plural
 
 #: Width of the text report (it never depends on the terminal, so output is stable).
 WIDTH = 100
@@ -46,10 +47,6 @@ def bar(fraction: float, width: int = BAR_WIDTH) -> str:
     eighths = round(max(0.0, min(1.0, fraction)) * width * 8)
     full, rest = divmod(eighths, 8)
     return "█" * full + (_EIGHTHS[rest] if rest else "")
-
-
-def plural(count: int, noun: str) -> str:
-    return f"{count} {noun}{'' if count == 1 else 's'}"
 
 
 def percent(value: float) -> str:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from lalcheck.checker import CheckReport, DeckReport
 from lalcheck.findings import Finding, Severity
+from lalcheck.wording import plural
 
 
 def _counts(deck: DeckReport) -> str:
@@ -42,7 +43,8 @@ def verdict(deck: DeckReport) -> str:
     """``ILLEGAL (2 errors, 0 warnings)``."""
     errors = sum(f.severity is Severity.ERROR for f in deck.findings)
     warnings = sum(f.severity is Severity.WARNING for f in deck.findings)
-    return f"{'legal' if deck.legal else 'ILLEGAL'} ({errors} errors, {warnings} warnings)"
+    counts = f"{plural(errors, 'error')}, {plural(warnings, 'warning')}"
+    return f"{'legal' if deck.legal else 'ILLEGAL'} ({counts})"
 
 
 def summary(report: CheckReport) -> str:
@@ -50,7 +52,7 @@ def summary(report: CheckReport) -> str:
     database = report.database
     sample = ", sample data" if database.sample else ""
     return (
-        f"{len(report.decks)} decks checked: {report.legal_count} legal, "
+        f"{plural(len(report.decks), 'deck')} checked: {report.legal_count} legal, "
         f"{report.illegal_count} illegal (card database {database.name} "
         f"{database.version}{sample})"
     )
