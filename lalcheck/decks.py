@@ -93,6 +93,15 @@ class Deck:
 
     file: DeckFile
     entries: tuple[DeckEntry, ...]
+    _sections: dict[str, tuple[DeckEntry, ...]] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        # Every rule asks for sections: group the entries once.
+        sections = {
+            name: tuple(entry for entry in self.entries if entry.section == name)
+            for name in SECTIONS
+        }
+        object.__setattr__(self, "_sections", sections)
 
     @property
     def path(self) -> str:
@@ -104,7 +113,7 @@ class Deck:
 
     def section(self, name: str) -> tuple[DeckEntry, ...]:
         """The entries listed under one section, in file order."""
-        return tuple(entry for entry in self.entries if entry.section == name)
+        return self._sections[name]
 
     def count(self, section: str) -> int:
         """How many cards a section holds, as written."""

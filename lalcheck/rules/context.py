@@ -5,11 +5,11 @@ from __future__ import annotations
 import datetime as dt
 from collections import defaultdict
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from lalcheck.cards import Card
 from lalcheck.db.model import CardDatabase
-from lalcheck.decks import Deck, DeckEntry
+from lalcheck.decks import SECTIONS, Deck, DeckEntry
 from lalcheck.findings import Finding
 from lalcheck.regulations import Regulation
 
@@ -32,10 +32,18 @@ class CheckContext:
     as_of: dt.date
     #: deck-syntax findings raised while choosing the regulation or date.
     setup_problems: tuple[Finding, ...] = ()
+    _placed: dict[str, tuple[Placed, ...]] = field(init=False, repr=False, compare=False)
 
-    def placed(self, section: str) -> list[Placed]:
+    def __post_init__(self) -> None:
+        placed = {
+            section: tuple(Placed(e, e.card) for e in self.deck.section(section) if e.card)
+            for section in SECTIONS
+        }
+        object.__setattr__(self, "_placed", placed)
+
+    def placed(self, section: str) -> tuple[Placed, ...]:
         """The resolved entries of a section, in file order."""
-        return [Placed(entry, entry.card) for entry in self.deck.section(section) if entry.card]
+        return self._placed[section]
 
     def section_line(self, section: str) -> int | None:
         """The line of a section's key, when the deck has that section."""
