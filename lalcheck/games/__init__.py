@@ -1,0 +1,1 @@
+"""The games lalcheck knows: one subpackage per game, registered in one place."""
