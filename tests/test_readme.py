@@ -1,10 +1,10 @@
-"""The README's example sessions print what lalcheck prints.
+"""The example sessions of the README and the documentation site print what lalcheck prints.
 
-Every ```console block whose first line is a ``$ lalcheck`` command is replayed in a
-fresh folder holding copies of ``data/`` and ``examples/``: each ``$`` line runs
-(``lalcheck`` in-process; ``cat``, ``head -N`` and ``> FILE`` as a shell would) and
-the output shown under it must match. Blocks whose output cannot be the same on
-every run (timings) use another fence, such as ```text.
+Every ```console block of README.md and of the pages in docs/ whose first line is a
+``$ lalcheck`` command is replayed in a fresh folder holding copies of ``data/`` and
+``examples/``: each ``$`` line runs (``lalcheck`` in-process; ``cat``, ``head -N`` and
+``> FILE`` as a shell would) and the output shown under it must match. Blocks whose
+output cannot be the same on every run (timings) use another fence, such as ```text.
 
 Only what must vary is normalised: sha256 digests, the project's own location (shown
 as ``/path/to/lalcheck``) and the user data folder (shown as ``/home/me``).
@@ -25,6 +25,8 @@ from lalcheck.cli import app
 
 ROOT = Path(__file__).parent.parent
 README = ROOT / "README.md"
+#: The pages whose examples are replayed: the README and every page of the site.
+PAGES = (README, *sorted((ROOT / "docs").rglob("*.md")))
 #: Folders the examples read, copied into each block's working folder.
 COPIED = ("data", "examples")
 SHA256 = re.compile(r"\b[0-9a-f]{64}\b")
@@ -41,16 +43,17 @@ class Step:
 
 @dataclass(frozen=True)
 class Block:
-    """A console block of the README and where it starts."""
+    """A console block of a page and where it starts."""
 
+    page: str
     line: int
     steps: tuple[Step, ...]
 
     def id(self) -> str:
-        return f"README.md:{self.line} {self.steps[0].command}"[:90]
+        return f"{self.page}:{self.line} {self.steps[0].command}"[:90]
 
 
-def console_blocks(text: str) -> list[Block]:
+def console_blocks(text: str, page: str) -> list[Block]:
     """The replayable console blocks of a Markdown text."""
     blocks = []
     for match in BLOCK.finditer(text):
@@ -62,6 +65,7 @@ def console_blocks(text: str) -> list[Block]:
                 steps[-1][1].append(line)
         blocks.append(
             Block(
+                page,
                 text.count("\n", 0, match.start()) + 1,
                 tuple(Step(command, "".join(f"{o}\n" for o in out)) for command, out in steps),
             )
@@ -80,7 +84,7 @@ def run_step(command: str, runner: CliRunner) -> str:
     if words[0] == "head":
         lines = Path(words[2]).read_text(encoding="utf-8").splitlines(keepends=True)
         return "".join(lines[: int(words[1].removeprefix("-"))])
-    assert words[0] == "lalcheck", f"the README runs {words[0]!r}, which this test cannot"
+    assert words[0] == "lalcheck", f"an example runs {words[0]!r}, which this test cannot"
     result = runner.invoke(app, words[1:], catch_exceptions=False)
     if target is None:
         return result.output
@@ -94,7 +98,11 @@ def normalise(text: str, folder: Path) -> str:
     return SHA256.sub("<sha256>", text)
 
 
-BLOCKS = console_blocks(README.read_text(encoding="utf-8"))
+BLOCKS = [
+    block
+    for page in PAGES
+    for block in console_blocks(page.read_text(encoding="utf-8"), str(page.relative_to(ROOT)))
+]
 
 
 @pytest.mark.parametrize("block", BLOCKS, ids=Block.id)
