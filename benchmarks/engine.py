@@ -18,7 +18,13 @@ from pathlib import Path
 
 from lalcheck.db import open_database
 from lalcheck.decks import read_deck
-from lalcheck.engine import DeckList, GreedyPolicy, PassivePolicy, Policy, play_game
+from lalcheck.games.luck_and_logic.engine import (
+    DeckList,
+    GreedyPolicy,
+    PassivePolicy,
+    Policy,
+    play_game,
+)
 from lalcheck.resources import default_database_path
 
 SAMPLE_DECKS = default_database_path().parent / "decks"

@@ -12,12 +12,12 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from lalcheck.cards import CardType
 from lalcheck.db.model import CardDatabase, DatabaseInfo
 from lalcheck.decks import SYNTAX, Deck, DeckFile, collect_deck_paths, read_deck_file, resolve
 from lalcheck.findings import Finding, Severity
+from lalcheck.games.luck_and_logic.cards import CardType
+from lalcheck.games.luck_and_logic.rules import RULES, CheckContext, Rule
 from lalcheck.regulations import Regulation, Regulations
-from lalcheck.rules import RULES, CheckContext, Rule
 
 EXIT_LEGAL = 0
 EXIT_ILLEGAL = 1

@@ -35,7 +35,6 @@ from dataclasses import dataclass, field
 
 import yaml
 
-from lalcheck.cards import CardType
 from lalcheck.db.model import CardDatabase, fold
 from lalcheck.decks import (
     COUNTED_SECTIONS,
@@ -47,6 +46,7 @@ from lalcheck.decks import (
     DeckLine,
 )
 from lalcheck.errors import InputError
+from lalcheck.games.luck_and_logic.cards import CardType
 from lalcheck.regulations import Regulations
 
 #: How the text form names each section.

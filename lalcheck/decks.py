@@ -15,10 +15,10 @@ from pathlib import Path
 
 import yaml
 
-from lalcheck.cards import Card
 from lalcheck.db.model import CardDatabase, Resolution
 from lalcheck.errors import InputError, UsageError
 from lalcheck.findings import Finding, Severity
+from lalcheck.games.luck_and_logic.cards import Card
 from lalcheck.yamlsafe import DECK_LIMITS, Walker, compose, line_of, read_text
 
 SYNTAX = "deck-syntax"

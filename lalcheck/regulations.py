@@ -8,8 +8,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from lalcheck.cards import CardType, World, parse_world
 from lalcheck.errors import InputError, InvalidFileError, UsageError
+from lalcheck.games.luck_and_logic.cards import CardType, World, parse_world
 from lalcheck.resources import regulations_dir
 from lalcheck.schemas import describe_issues, validate
 from lalcheck.yamlsafe import DATA_LIMITS, load_with_lines, read_text

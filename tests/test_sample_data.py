@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from lalcheck.cards import CardType, World
 from lalcheck.checker import Checker
 from lalcheck.db import CardDatabase, load_database
+from lalcheck.games.luck_and_logic.cards import CardType, World
 from lalcheck.regulations import Regulations
 from lalcheck.resources import default_database_path
 from tests.conftest import TODAY

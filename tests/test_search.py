@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import json
 
-from lalcheck.cards import CardType
 from lalcheck.db import CardDatabase
 from lalcheck.db.search import CardFilter, search_cards
+from lalcheck.games.luck_and_logic.cards import CardType
 from tests.conftest import TEST_DB, CliRun
 
 

@@ -6,7 +6,6 @@ from typing import Annotated
 
 import typer
 
-from lalcheck.cards import CardType, Color
 from lalcheck.cli.common import (
     EXIT_ILLEGAL,
     DbOption,
@@ -19,6 +18,7 @@ from lalcheck.cli.common import (
 )
 from lalcheck.db.search import CardFilter, search_cards
 from lalcheck.formatters.cards import format_card, format_card_table, format_search_json
+from lalcheck.games.luck_and_logic.cards import CardType, Color
 
 app = typer.Typer(help="Look cards up in the card database.", no_args_is_help=True)
 

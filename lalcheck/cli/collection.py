@@ -16,7 +16,6 @@ from typing import Annotated
 import typer
 
 from lalcheck.atomic import check_target, write_atomic
-from lalcheck.cards import CardType
 from lalcheck.cli.common import (
     EXIT_ILLEGAL,
     DbOption,
@@ -48,6 +47,7 @@ from lalcheck.collection import (
 )
 from lalcheck.collection.model import DEFAULT_LANGUAGE, MAX_QUANTITY, parse_language
 from lalcheck.decks import collect_deck_paths, read_deck
+from lalcheck.games.luck_and_logic.cards import CardType
 from lalcheck.wording import plural
 
 app = typer.Typer(

@@ -9,10 +9,10 @@ from typing import Annotated, NoReturn
 
 import typer
 
-from lalcheck.cards import WORLD_ALIASES, World
 from lalcheck.db import CardDatabase, open_database
 from lalcheck.db.model import fold
 from lalcheck.errors import LalcheckError
+from lalcheck.games.luck_and_logic.cards import WORLD_ALIASES, World
 
 #: Exit codes of contract §4.
 EXIT_OK = 0

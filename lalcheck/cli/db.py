@@ -18,13 +18,13 @@ from lalcheck.cli.common import (
     user_errors,
 )
 from lalcheck.db import load_database
-from lalcheck.db.csv_import import import_csv_file
 from lalcheck.db.diff import diff_databases
 from lalcheck.db.dump import save_document
 from lalcheck.db.lock import LOCK_FILE, Lock, write_lock
 from lalcheck.errors import LalcheckError
 from lalcheck.formatters.cards import format_database_info
 from lalcheck.formatters.diff import format_diff_json, format_diff_text
+from lalcheck.games.luck_and_logic.csv_import import import_csv_file
 
 app = typer.Typer(
     help="Card database: what is loaded, schema check, CSV import, download, lock, diff.",

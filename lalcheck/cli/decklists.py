@@ -20,7 +20,7 @@ from lalcheck.cli.common import EXIT_ILLEGAL, DbOption, Force, fail, load_db, us
 from lalcheck.decklist import DecklistError, format_deck_yaml, format_decklist, parse_decklist
 from lalcheck.decks import read_deck
 from lalcheck.errors import InputError
-from lalcheck.formatters.registration import format_registration_sheet
+from lalcheck.games.luck_and_logic.registration import format_registration_sheet
 from lalcheck.regulations import Regulations
 from lalcheck.yamlsafe import DECK_LIMITS, decode_utf8, read_text
 

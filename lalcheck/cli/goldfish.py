@@ -30,13 +30,23 @@ from lalcheck.cli.common import (
 from lalcheck.cli.play import legality_errors
 from lalcheck.db import CardDatabase
 from lalcheck.decks import read_deck
-from lalcheck.engine import DeckList
-from lalcheck.formatters.goldfish import format_report, format_report_json, format_sample
-from lalcheck.goldfish import DEFAULT_MAX_TURNS, MAX_OWN_TURNS, DeckInfo, GateDeck, passive_opponent
-from lalcheck.goldfish import goldfish as run_goldfish
-from lalcheck.goldfish.plot import plot_report, require_matplotlib
-from lalcheck.goldfish.runner import POLICIES, Going, Job
-from lalcheck.goldfish.sample import sample_game
+from lalcheck.games.luck_and_logic.engine import DeckList
+from lalcheck.games.luck_and_logic.goldfish import (
+    DEFAULT_MAX_TURNS,
+    MAX_OWN_TURNS,
+    DeckInfo,
+    GateDeck,
+    passive_opponent,
+)
+from lalcheck.games.luck_and_logic.goldfish import goldfish as run_goldfish
+from lalcheck.games.luck_and_logic.goldfish.formatter import (
+    format_report,
+    format_report_json,
+    format_sample,
+)
+from lalcheck.games.luck_and_logic.goldfish.plot import plot_report, require_matplotlib
+from lalcheck.games.luck_and_logic.goldfish.runner import POLICIES, Going, Job
+from lalcheck.games.luck_and_logic.goldfish.sample import sample_game
 
 DEFAULT_GAMES = 2000
 #: Bounds that keep a typo from running for days or forking thousands of processes.

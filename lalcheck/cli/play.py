@@ -11,8 +11,8 @@ from lalcheck.checker import Checker
 from lalcheck.cli.common import EXIT_ILLEGAL, DbOption, fail, load_db, user_errors
 from lalcheck.db import CardDatabase
 from lalcheck.decks import Deck, read_deck
-from lalcheck.engine import DeckList, GreedyPolicy, play_game
 from lalcheck.findings import Severity
+from lalcheck.games.luck_and_logic.engine import DeckList, GreedyPolicy, play_game
 
 
 def play(

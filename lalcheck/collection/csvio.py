@@ -17,7 +17,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TypeVar
 
-from lalcheck.cards import Card
 from lalcheck.collection.model import (
     CollectionError,
     Holding,
@@ -29,6 +28,7 @@ from lalcheck.collection.model import (
 )
 from lalcheck.db.model import CardDatabase
 from lalcheck.errors import LalcheckError
+from lalcheck.games.luck_and_logic.cards import Card
 from lalcheck.wording import plural
 from lalcheck.yamlsafe import DATA_LIMITS, read_text
 

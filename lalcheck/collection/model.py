@@ -13,9 +13,9 @@ import re
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
-from lalcheck.cards import Card
 from lalcheck.db.model import CardDatabase
 from lalcheck.errors import LalcheckError, UsageError
+from lalcheck.games.luck_and_logic.cards import Card
 
 #: The most copies one row may add at once; more is taken for a typing mistake.
 MAX_QUANTITY = 100_000

@@ -6,10 +6,10 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from lalcheck.cards import Card, CardType, World
 from lalcheck.collection.model import Holding
 from lalcheck.db.model import CardDatabase
 from lalcheck.decks import Deck
+from lalcheck.games.luck_and_logic.cards import Card, CardType, World
 
 
 def filter_holdings(

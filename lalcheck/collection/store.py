@@ -18,10 +18,10 @@ from pathlib import Path
 import platformdirs
 
 from lalcheck.atomic import write_atomic
-from lalcheck.cards import Card
 from lalcheck.collection.model import CollectionError, Condition, Holding, merge
 from lalcheck.collection.schema import APPLICATION_ID, LATEST, migrate
 from lalcheck.errors import InputError, UsageError
+from lalcheck.games.luck_and_logic.cards import Card
 
 #: Environment variable naming the collection file when ``--collection`` is not given.
 COLLECTION_ENV = "LALCHECK_COLLECTION"

@@ -5,8 +5,8 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 
-from lalcheck.cards import Card
 from lalcheck.db.model import CardDatabase, DatabaseInfo
+from lalcheck.games.luck_and_logic.cards import Card
 
 #: Card fields compared, in the card model's order; the number is the key.
 COMPARED = tuple(field.name for field in dataclasses.fields(Card) if field.name != "number")

@@ -13,9 +13,9 @@ from typing import Any
 import yaml
 
 from lalcheck.atomic import write_atomic
-from lalcheck.cards import Card
 from lalcheck.db.load import parse_database
 from lalcheck.db.model import CardDatabase
+from lalcheck.games.luck_and_logic.cards import Card
 
 
 def plain(value: object) -> Any:

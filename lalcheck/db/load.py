@@ -15,7 +15,10 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from lalcheck.cards import (
+from lalcheck.db import cache
+from lalcheck.db.model import CardDatabase, DatabaseInfo
+from lalcheck.errors import InputError, InvalidFileError
+from lalcheck.games.luck_and_logic.cards import (
     CARD_TYPE_ALIASES,
     Action,
     Card,
@@ -30,9 +33,6 @@ from lalcheck.cards import (
     Trigger,
     parse_world,
 )
-from lalcheck.db import cache
-from lalcheck.db.model import CardDatabase, DatabaseInfo
-from lalcheck.errors import InputError, InvalidFileError
 from lalcheck.schemas import SchemaIssue, describe_issues, nearest_line, validate
 from lalcheck.yamlsafe import DATA_LIMITS, DocPath, decode_utf8, load_with_lines, read_bytes
 

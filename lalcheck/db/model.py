@@ -8,8 +8,8 @@ from collections import defaultdict
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
-from lalcheck.cards import Card, CardSet
 from lalcheck.errors import UsageError
+from lalcheck.games.luck_and_logic.cards import Card, CardSet
 
 
 @dataclass(frozen=True, slots=True)

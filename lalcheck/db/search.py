@@ -5,8 +5,8 @@ from __future__ import annotations
 import unicodedata
 from dataclasses import dataclass
 
-from lalcheck.cards import Card, CardType, Color, World
 from lalcheck.db.model import CardDatabase, fold, fuzzy_rank
+from lalcheck.games.luck_and_logic.cards import Card, CardType, Color, World
 
 #: The least fuzzy score (0-100) of a name match.
 FUZZY_CUTOFF = 70.0

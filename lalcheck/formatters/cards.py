@@ -6,10 +6,10 @@ import json
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
-from lalcheck.cards import Card
 from lalcheck.db.dump import card_to_dict
 from lalcheck.db.model import CardDatabase
 from lalcheck.db.search import SearchHit
+from lalcheck.games.luck_and_logic.cards import Card
 
 _STATS = ("level", "cost", "territory", "power", "spirit", "limit", "soul", "gate_number")
 

@@ -1,6 +1,6 @@
 """SARIF 2.1.0 for GitHub code scanning and other static-analysis viewers.
 
-One run; its driver lists every rule of :data:`lalcheck.rules.RULES` (id, name,
+One run; its driver lists every rule of :data:`lalcheck.games.luck_and_logic.rules.RULES` (id, name,
 description, and help text citing the rules reference), and each finding is a
 result located at its deck file and line. GitHub requires a region on every
 result, so findings without a line (an unreadable file) point at line 1.
@@ -19,7 +19,7 @@ from lalcheck import __version__
 from lalcheck.checker import CheckReport, DeckReport
 from lalcheck.findings import Finding, Severity
 from lalcheck.formatters.paths import report_path
-from lalcheck.rules import RULES, Rule
+from lalcheck.games.luck_and_logic.rules import RULES, Rule
 
 SCHEMA_URI = "https://json.schemastore.org/sarif-2.1.0.json"
 LEVELS = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "note"}

@@ -7,7 +7,6 @@ from pathlib import Path
 
 import pytest
 
-from lalcheck.cards import CardType, World
 from lalcheck.collection import (
     Holding,
     MissingCard,
@@ -22,6 +21,7 @@ from lalcheck.collection import (
 from lalcheck.db import CardDatabase
 from lalcheck.decks import Deck, read_deck
 from lalcheck.errors import UsageError
+from lalcheck.games.luck_and_logic.cards import CardType, World
 from tests.collection.conftest import DeckWriter
 
 #: Four copies of 「Test Logicalist A」 split across its two printings, and others.

@@ -1,0 +1,1 @@
+"""Luck & Logic: its card model, deck rules, regulations, engine and goldfish metrics."""
