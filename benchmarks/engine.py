@@ -18,6 +18,7 @@ from pathlib import Path
 
 from lalcheck.db import open_database
 from lalcheck.decks import read_deck
+from lalcheck.games.luck_and_logic import GAME
 from lalcheck.games.luck_and_logic.engine import (
     DeckList,
     GreedyPolicy,
@@ -25,9 +26,8 @@ from lalcheck.games.luck_and_logic.engine import (
     Policy,
     play_game,
 )
-from lalcheck.resources import default_database_path
 
-SAMPLE_DECKS = default_database_path().parent / "decks"
+SAMPLE_DECKS = GAME.sample_database.parent / "decks"
 
 
 def run(decks: Sequence[DeckList], policies: Sequence[Policy], games: int) -> float:

@@ -22,11 +22,11 @@ from pathlib import Path
 
 from lalcheck.db import open_database
 from lalcheck.decks import read_deck
+from lalcheck.games.luck_and_logic import GAME
 from lalcheck.games.luck_and_logic.engine import DeckList
 from lalcheck.games.luck_and_logic.goldfish import DeckInfo, Going, goldfish
-from lalcheck.resources import default_database_path
 
-SAMPLE_DECK = default_database_path().parent / "decks" / "septpia-control.yaml"
+SAMPLE_DECK = GAME.sample_database.parent / "decks" / "septpia-control.yaml"
 
 
 def main() -> None:

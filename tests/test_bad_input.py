@@ -21,7 +21,7 @@ from typer.main import get_command
 
 from lalcheck.cli import app
 from lalcheck.collection import Holding, open_collection
-from lalcheck.resources import default_database_path
+from lalcheck.games.luck_and_logic import GAME
 from tests.conftest import CliRun
 
 ROOT = Path(__file__).parent.parent
@@ -37,7 +37,7 @@ EXPORT_TO = ("collection", "export", "-o")
 
 def _sample_db(**changes: object) -> str:
     """The sample database with the first card's fields changed, as YAML."""
-    data = yaml.safe_load(default_database_path().read_text(encoding="utf-8"))
+    data = yaml.safe_load(GAME.sample_database.read_text(encoding="utf-8"))
     data["cards"][0].update(changes)
     return yaml.safe_dump(data, allow_unicode=True)
 

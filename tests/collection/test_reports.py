@@ -185,8 +185,10 @@ def test_list_filters(db: CardDatabase) -> None:
     owned = (*OWNED, Holding("T02-G01", 2), Holding("T01/014", 1), Holding("GONE/001", 1))
     assert len(filter_holdings(owned, db)) == len(owned)
     assert [h.number for h in filter_holdings(owned, db, set_code="t02")] == ["T02/001", "T02-G01"]
-    assert [h.number for h in filter_holdings(owned, db, card_type=CardType.GATE)] == ["T02-G01"]
-    assert [h.number for h in filter_holdings(owned, db, world=World.MONOLIUM)] == [
+    assert [h.number for h in filter_holdings(owned, db, values={"type": CardType.GATE})] == [
+        "T02-G01"
+    ]
+    assert [h.number for h in filter_holdings(owned, db, values={"world": World.MONOLIUM})] == [
         "T02-G01",
         "T01/014",
     ]

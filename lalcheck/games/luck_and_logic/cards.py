@@ -11,6 +11,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+from lalcheck.games.base import CardNames
+
 
 class CardType(StrEnum):
     """The card types of contract §2."""
@@ -153,7 +155,7 @@ class Effect:
 
 
 @dataclass(frozen=True, slots=True)
-class Card:
+class Card(CardNames):
     """One printing of a card, as the card database describes it (contract §2)."""
 
     number: str
@@ -184,25 +186,6 @@ class Card:
     effects: tuple[Effect, ...] = ()
 
     @property
-    def all_names(self) -> tuple[str, ...]:
-        """The identity name first, then every translation that differs from it."""
-        extra = tuple(n for n in self.names.values() if n != self.name)
-        return (self.name, *dict.fromkeys(extra))
-
-    @property
     def has_unmodelled_text(self) -> bool:
         """True when the card has ability text but no structured effects."""
         return bool(self.text) and not self.effects
-
-    def label(self) -> str:
-        """``BT01/008 「スイーツ系女子 小玲」``: number and name for messages."""
-        return f"{self.number} 「{self.name}」"
-
-
-@dataclass(frozen=True, slots=True)
-class CardSet:
-    """A product: its code, name and release date."""
-
-    code: str
-    name: str
-    release: dt.date | None = None

@@ -15,11 +15,11 @@ from pathlib import Path
 from string import Template
 
 from lalcheck import __version__
-from lalcheck.checker import DeckCounts
 from lalcheck.db.model import DatabaseInfo
-from lalcheck.decklist import SECTION_TITLES
 from lalcheck.decks import Deck, DeckEntry
 from lalcheck.games.luck_and_logic.cards import Card
+from lalcheck.games.luck_and_logic.decklist import SECTION_TITLES
+from lalcheck.games.luck_and_logic.decks import DeckCounts
 
 #: Main decks with more lines than this are printed in two columns to stay on one page.
 ONE_COLUMN_ROWS = 22
@@ -35,7 +35,7 @@ def _kind(card: Card | None) -> str:
     return f"{kind} L{card.level}" if card.level is not None else kind
 
 
-def _table(entries: tuple[DeckEntry, ...]) -> str:
+def _table(entries: tuple[DeckEntry[Card], ...]) -> str:
     rows = "\n".join(
         "<tr>"
         f'<td class="qty">{entry.count}</td>'
@@ -52,7 +52,7 @@ def _table(entries: tuple[DeckEntry, ...]) -> str:
     )
 
 
-def _section(deck: Deck, section: str, detail: str = "") -> str:
+def _section(deck: Deck[Card], section: str, detail: str = "") -> str:
     entries = deck.section(section)
     if not entries:
         return ""
@@ -72,7 +72,7 @@ def _section(deck: Deck, section: str, detail: str = "") -> str:
     )
 
 
-def format_registration_sheet(deck: Deck, database: DatabaseInfo) -> str:
+def format_registration_sheet(deck: Deck[Card], database: DatabaseInfo) -> str:
     """The registration sheet of a resolved deck, as one HTML document."""
     counts = DeckCounts.of(deck)
     template = Template(

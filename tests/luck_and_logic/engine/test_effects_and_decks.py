@@ -9,6 +9,7 @@ import pytest
 
 from lalcheck.db import open_database
 from lalcheck.decks import read_deck
+from lalcheck.games.luck_and_logic import GAME
 from lalcheck.games.luck_and_logic.cards import Action, Duration, Effect, Stat, Trigger
 from lalcheck.games.luck_and_logic.engine import (
     Attack,
@@ -21,7 +22,6 @@ from lalcheck.games.luck_and_logic.engine import (
     play_game,
 )
 from lalcheck.games.luck_and_logic.engine.effects import run_effects
-from lalcheck.resources import default_database_path
 
 from .pool import (
     GATE_CHARGE,
@@ -34,7 +34,7 @@ from .pool import (
     main_phase_game,
 )
 
-SAMPLE_DECKS = sorted((default_database_path().parent / "decks").glob("*.yaml"))
+SAMPLE_DECKS = sorted((GAME.sample_database.parent / "decks").glob("*.yaml"))
 
 
 def test_gate_charge_effect_puts_the_top_deck_card_into_the_cost_zone():

@@ -10,9 +10,9 @@ import pytest
 
 from lalcheck.db import CardDatabase, load_database
 from lalcheck.decks import read_deck
+from lalcheck.games.luck_and_logic import GAME
 from lalcheck.games.luck_and_logic.engine import DeckList
 from lalcheck.games.luck_and_logic.goldfish import DeckInfo
-from lalcheck.resources import default_database_path
 from tests.conftest import CliRun
 
 DECKS = Path(__file__).parents[3] / "data" / "decks"
@@ -37,7 +37,7 @@ def shared_database_cache(
 
 @pytest.fixture(scope="session")
 def sample_db() -> CardDatabase:
-    return load_database(default_database_path(), use_cache=False)
+    return load_database(GAME.sample_database, use_cache=False)
 
 
 @pytest.fixture(scope="session")

@@ -22,7 +22,8 @@ from lalcheck.games.luck_and_logic.goldfish.aggregate import (
     card_group,
     group_order,
 )
-from lalcheck.games.luck_and_logic.goldfish.runner import GOLDFISHER, Chunk, Going, Job, play_chunk
+from lalcheck.games.luck_and_logic.goldfish.runner import GOLDFISHER, Job
+from lalcheck.simulation.runner import Chunk, Going, play_chunk
 
 
 def job_of(septpia: tuple[DeckInfo, DeckList], going: Going = Going.BOTH) -> Job:
@@ -34,8 +35,8 @@ def test_chunks_merge_to_the_same_aggregate_in_any_order_and_grouping(
     septpia: tuple[DeckInfo, DeckList],
 ) -> None:
     job = job_of(septpia)
-    parts = [play_chunk(job, Chunk(0, start, start + 15)).sides.both for start in range(0, 60, 15)]
-    whole = play_chunk(job, Chunk(0, 0, 60)).sides.both
+    parts = [play_chunk(job, Chunk(0, start, start + 15)).tally.both for start in range(0, 60, 15)]
+    whole = play_chunk(job, Chunk(0, 0, 60)).tally.both
     for order in itertools.permutations(parts):
         assert reduce(Aggregate.__add__, order, Aggregate()) == whole
     left_first = (parts[0] + parts[1]) + (parts[2] + parts[3])
@@ -47,7 +48,7 @@ def test_chunks_merge_to_the_same_aggregate_in_any_order_and_grouping(
 def test_an_aggregate_counts_every_game_once_in_every_table(
     septpia: tuple[DeckInfo, DeckList],
 ) -> None:
-    counts = play_chunk(job_of(septpia), Chunk(0, 0, 40)).sides.both
+    counts = play_chunk(job_of(septpia), Chunk(0, 0, 40)).tally.both
     assert counts.games == 40
     assert sum(counts.results.values()) == 40
     assert sum(counts.bottomed.values()) == 40
@@ -62,9 +63,9 @@ def test_an_aggregate_counts_every_game_once_in_every_table(
 
 
 def test_going_both_splits_even_and_odd_games(septpia: tuple[DeckInfo, DeckList]) -> None:
-    sides = play_chunk(job_of(septpia), Chunk(0, 5, 12)).sides
+    sides = play_chunk(job_of(septpia), Chunk(0, 5, 12)).tally
     assert (sides.first.games, sides.second.games) == (3, 4)  # 6, 8, 10 | 5, 7, 9, 11
-    first_only = play_chunk(job_of(septpia, Going.FIRST), Chunk(0, 0, 4)).sides
+    first_only = play_chunk(job_of(septpia, Going.FIRST), Chunk(0, 0, 4)).tally
     assert (first_only.first.games, first_only.second.games) == (4, 0)
 
 

@@ -14,7 +14,7 @@ from lalcheck.games.luck_and_logic.engine import DeckList
 from lalcheck.games.luck_and_logic.goldfish import DeckInfo, goldfish
 from lalcheck.games.luck_and_logic.goldfish.aggregate import card_group
 from lalcheck.games.luck_and_logic.goldfish.formatter import bar
-from lalcheck.games.luck_and_logic.goldfish.runner import Going
+from lalcheck.simulation.runner import Going
 from tests.conftest import CliRun
 
 from .conftest import MONOLIUM, SEPTPIA, goldfish_json

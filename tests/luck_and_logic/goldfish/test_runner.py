@@ -11,11 +11,11 @@ import pytest
 from lalcheck.db import CardDatabase
 from lalcheck.games.luck_and_logic.engine import DeckList
 from lalcheck.games.luck_and_logic.goldfish import DeckInfo, goldfish
-from lalcheck.games.luck_and_logic.goldfish.runner import (
+from lalcheck.games.luck_and_logic.goldfish.runner import BySide, Job
+from lalcheck.simulation.runner import (
     Chunk,
     ChunkResult,
     Going,
-    Job,
     ProcessPoolBackend,
     SerialBackend,
     game_seed,
@@ -53,7 +53,7 @@ class ReversedBackend:
 
     workers = 3
 
-    def run(self, job: Job, chunks: Sequence[Chunk]) -> Iterator[ChunkResult]:
+    def run(self, job: Job, chunks: Sequence[Chunk]) -> Iterator[ChunkResult[BySide]]:
         results = [play_chunk(job, chunk) for chunk in chunks]
         yield from reversed(results)
 

@@ -47,7 +47,7 @@ class DeckList:
             raise DeckError(f"{self.name}: cannot be played: {'; '.join(problems)}")
 
     @classmethod
-    def from_deck(cls, deck: Deck) -> DeckList:
+    def from_deck(cls, deck: Deck[Card]) -> DeckList:
         """The engine's view of a deck read with :func:`lalcheck.decks.read_deck`."""
         my_logicalist = deck.expand("my_logicalist")
         return cls(

@@ -24,20 +24,10 @@ from lalcheck.db.model import DatabaseInfo
 from lalcheck.games.luck_and_logic.cards import Card
 from lalcheck.games.luck_and_logic.engine import DeckList
 from lalcheck.games.luck_and_logic.engine.decisions import MAX_TURNS
-from lalcheck.games.luck_and_logic.goldfish.report import (
-    DeckInfo,
-    GoldfishReport,
-    SampleLog,
-    deck_stats,
-)
-from lalcheck.games.luck_and_logic.goldfish.runner import (
-    POLICIES,
-    Backend,
-    Going,
-    Job,
-    backend_for,
-    simulate,
-)
+from lalcheck.games.luck_and_logic.goldfish.report import GoldfishReport, SampleLog, deck_stats
+from lalcheck.games.luck_and_logic.goldfish.runner import POLICIES, Job
+from lalcheck.simulation import DeckInfo
+from lalcheck.simulation.runner import Backend, Going, backend_for, simulate
 
 #: ``--max-turns`` default: no sample deck needs more than 5 own turns.
 DEFAULT_MAX_TURNS = 10

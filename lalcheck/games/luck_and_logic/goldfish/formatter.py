@@ -20,8 +20,9 @@ from lalcheck.games.luck_and_logic.goldfish.report import (
     SampleLog,
     TurnsToWin,
 )
-from lalcheck.games.luck_and_logic.goldfish.runner import OPPONENT_POLICY, Going
+from lalcheck.games.luck_and_logic.goldfish.runner import OPPONENT_POLICY
 from lalcheck.games.luck_and_logic.goldfish.sample import SampleGame
+from lalcheck.simulation.runner import Going
 from lalcheck.simulation.stats import Difference, Interval, Proportion
 from lalcheck.wording import plural
 

@@ -1,35 +1,15 @@
-"""The goldfish PNG (``--plot``): turns-to-win distribution and level curve.
-
-matplotlib is an optional extra (``pip install 'lalcheck[plot]'``), imported
-only when a plot is drawn; :func:`require_matplotlib` says clearly when it is
-missing, before any game is played.
-"""
+"""The Luck & Logic goldfish PNG (``--plot``): turns-to-win distribution and level curve."""
 
 from __future__ import annotations
 
 from pathlib import Path
 from typing import Literal
 
-from lalcheck.errors import UsageError
 from lalcheck.games.luck_and_logic.goldfish.report import GoldfishReport
+from lalcheck.simulation.plot import require_matplotlib
 
-INSTALL_HINT = "pip install 'lalcheck[plot]'"
 #: Line styles of the decks in the level curve (colors stand for the levels).
 _DECK_STYLES: tuple[Literal["-", "--", ":", "-."], ...] = ("-", "--", ":", "-.")
-
-
-class PlotUnavailable(UsageError):
-    """matplotlib is not installed."""
-
-
-def require_matplotlib() -> None:
-    """Raise :class:`PlotUnavailable` unless matplotlib can be imported."""
-    try:
-        import matplotlib  # noqa: F401
-    except ImportError as error:
-        raise PlotUnavailable(
-            f"--plot needs matplotlib, which is not installed; install it with: {INSTALL_HINT}"
-        ) from error
 
 
 def plot_report(report: GoldfishReport, path: Path) -> None:

@@ -10,11 +10,9 @@ several a ``decks`` list and a ``comparison`` list.
 
 from __future__ import annotations
 
-import hashlib
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from lalcheck import __version__
@@ -28,7 +26,9 @@ from lalcheck.games.luck_and_logic.goldfish.aggregate import (
     card_group,
     group_order,
 )
-from lalcheck.games.luck_and_logic.goldfish.runner import GOLDFISHER, OPPONENT_POLICY, BySide, Going
+from lalcheck.games.luck_and_logic.goldfish.runner import GOLDFISHER, OPPONENT_POLICY, BySide
+from lalcheck.simulation import DeckInfo
+from lalcheck.simulation.runner import Going
 from lalcheck.simulation.stats import (
     Difference,
     Interval,
@@ -41,24 +41,6 @@ from lalcheck.simulation.stats import (
 
 #: Decimal places of proportions and means in the JSON report.
 DIGITS = 4
-
-
-@dataclass(frozen=True, slots=True)
-class DeckInfo:
-    """Which deck was played: its file, name, the file's sha256 and whether it is legal."""
-
-    path: str
-    name: str | None
-    sha256: str
-    legal: bool = True
-
-    @classmethod
-    def of_file(cls, path: Path, name: str | None, *, legal: bool = True) -> DeckInfo:
-        return cls(str(path), name, hashlib.sha256(path.read_bytes()).hexdigest(), legal)
-
-    @property
-    def title(self) -> str:
-        return f"{self.path} — {self.name}" if self.name else self.path
 
 
 @dataclass(frozen=True, slots=True)

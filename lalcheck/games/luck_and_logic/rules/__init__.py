@@ -12,6 +12,7 @@ from collections.abc import Iterator, Mapping
 from typing import Protocol
 
 from lalcheck.findings import Finding
+from lalcheck.games.base import FileCheck
 from lalcheck.games.luck_and_logic.rules import (
     ambiguous_card,
     banned,
@@ -66,4 +67,14 @@ RULES: Mapping[str, Rule] = {
     )
 }
 
-__all__ = ["RULES", "CheckContext", "Rule"]
+
+def check_deck(check: FileCheck) -> Iterator[Finding]:
+    """Every finding of every rule on a deck (the deck kind's ``check``)."""
+    context = CheckContext(
+        check.deck, check.db, check.regulation, check.as_of, check.setup_problems
+    )
+    for rule in RULES.values():
+        yield from rule.check(context)
+
+
+__all__ = ["RULES", "CheckContext", "Rule", "check_deck"]

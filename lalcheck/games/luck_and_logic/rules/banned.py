@@ -17,13 +17,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from lalcheck.findings import Finding, Severity
+from lalcheck.games.luck_and_logic.decks import SECTIONS
 from lalcheck.games.luck_and_logic.rules.context import CheckContext, listed, quote
 
 ID = "banned"
 REFERENCE = "R-CON-6"
 DESCRIPTION = "Banned cards may not be played."
-
-SECTIONS = ("main", "gates", "secret_tools", "my_logicalist")
 
 
 def check(context: CheckContext) -> Iterator[Finding]:

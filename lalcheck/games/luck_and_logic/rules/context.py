@@ -8,17 +8,18 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from lalcheck.db.model import CardDatabase
-from lalcheck.decks import SECTIONS, Deck, DeckEntry
+from lalcheck.decks import Deck, DeckEntry
 from lalcheck.findings import Finding
 from lalcheck.games.luck_and_logic.cards import Card
-from lalcheck.regulations import Regulation
+from lalcheck.games.luck_and_logic.decks import SECTIONS
+from lalcheck.games.luck_and_logic.regulations import Regulation
 
 
 @dataclass(frozen=True, slots=True)
 class Placed:
     """A deck entry whose card was found in the database."""
 
-    entry: DeckEntry
+    entry: DeckEntry[Card]
     card: Card
 
 
@@ -26,8 +27,8 @@ class Placed:
 class CheckContext:
     """The input of a rule's ``check()``."""
 
-    deck: Deck
-    db: CardDatabase
+    deck: Deck[Card]
+    db: CardDatabase[Card]
     regulation: Regulation
     as_of: dt.date
     #: deck-syntax findings raised while choosing the regulation or date.
