@@ -196,6 +196,9 @@ CASES = [
     case("cards", "search", "--set", "NOPE", code=2, message="unknown set 'NOPE'; sets: BT01"),
     case("cards", "search", "--world", "Mars", code=2, message="unknown world 'Mars'"),
     case("cards", "search", "--limit", "0", code=2, message="Invalid value for '--limit'"),
+    case("cards", "search", "--game", "chess", code=2, message="unknown game 'chess'"),
+    # games
+    case("games", "--format", "xml", code=2, message="Invalid value for '--format'"),
     # collection
     case("collection", "add", "NOPE/001", code=1, message="unknown card 'NOPE/001'"),
     case("collection", "add", "BT01/008", "0", code=2, message="Invalid value for 'quantity'"),
