@@ -46,8 +46,10 @@ def search(
     card_type: TypeOption = None,
     color: ColorOption = None,
     world: WorldOption = None,
-    level: Annotated[str | None, typer.Option(help="Member or secret tool level.")] = None,
-    cost: Annotated[str | None, typer.Option(help="Member cost.")] = None,
+    level: Annotated[
+        str | None, typer.Option(metavar="N", help="Member or secret tool level.")
+    ] = None,
+    cost: Annotated[str | None, typer.Option(metavar="N", help="Member cost.")] = None,
     set_code: Annotated[str | None, typer.Option("--set", help="Set code, e.g. BT01.")] = None,
     fuzzy: Annotated[
         bool, typer.Option(help="Also list cards whose name in any language is close to TEXT.")

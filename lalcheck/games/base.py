@@ -158,7 +158,8 @@ class CardModel:
 
 @dataclass(frozen=True, slots=True)
 class RegulationModel:
-    """A game's dated regulations: the bundled folder, the schema, and how a schema-valid
+    """A game's dated regulations: the bundled folder (at least one regulation: every
+    report names the one a file was checked under), the schema, and how a schema-valid
     document becomes a regulation."""
 
     folder: Path

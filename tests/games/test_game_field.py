@@ -8,12 +8,14 @@ import json
 from pathlib import Path
 
 import pytest
+from jsonschema import Draft202012Validator
 
 from lalcheck.collection import Holding, open_collection
 from lalcheck.db import load_database
 from lalcheck.decks import read_deck
 from lalcheck.errors import InputError
 from lalcheck.games.base import Game
+from lalcheck.schemas import load_schema
 from tests.conftest import DECKS, TEST_DB, TESTS, CliRun
 
 ROOT = TESTS.parent
@@ -95,6 +97,7 @@ def test_without_db_each_deck_uses_its_own_games_sample_database(
     (folder / "b-monolium.yaml").write_bytes(MONOLIUM.read_bytes())
     code, report = check_json(run, folder)
     assert code == 0
+    Draft202012Validator(load_schema("report")).validate(report)
     databases = report["databases"]
     assert [db["name"] for db in databases] == [  # type: ignore[union-attr]
         "lalcheck test cards",
