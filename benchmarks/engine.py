@@ -18,10 +18,16 @@ from pathlib import Path
 
 from lalcheck.db import open_database
 from lalcheck.decks import read_deck
-from lalcheck.engine import DeckList, GreedyPolicy, PassivePolicy, Policy, play_game
-from lalcheck.resources import default_database_path
+from lalcheck.games.luck_and_logic import GAME
+from lalcheck.games.luck_and_logic.engine import (
+    DeckList,
+    GreedyPolicy,
+    PassivePolicy,
+    Policy,
+    play_game,
+)
 
-SAMPLE_DECKS = default_database_path().parent / "decks"
+SAMPLE_DECKS = GAME.sample_database.parent / "decks"
 
 
 def run(decks: Sequence[DeckList], policies: Sequence[Policy], games: int) -> float:

@@ -1,4 +1,8 @@
-"""Deck files (contract §1): reading, structural problems and card resolution.
+"""Deck files (contract §1, §9): reading, structural problems and card resolution.
+
+A file's ``game:`` (absent: ``luck-and-logic``) and ``kind:`` (absent: the
+game's default, a deck) pick the reader; a game's deck is read by its
+:class:`DeckLayout` (sections of ``card: copies`` and one-card sections).
 
 Reading never raises for a bad deck: a file that cannot be read, is not YAML,
 or has a malformed section yields a :class:`DeckFile` whose ``problems`` are
@@ -8,29 +12,58 @@ others from being checked.
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
+from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING, Generic
 
 import yaml
 
-from lalcheck.cards import Card
-from lalcheck.db.model import CardDatabase, Resolution
+from lalcheck.db.model import Card, CardDatabase, DatabaseInfo, Resolution
 from lalcheck.errors import InputError, UsageError
 from lalcheck.findings import Finding, Severity
+from lalcheck.games import DEFAULT_GAME, PACKAGES, get_game, unknown_game
 from lalcheck.yamlsafe import DECK_LIMITS, Walker, compose, line_of, read_text
+
+if TYPE_CHECKING:
+    from lalcheck.games.base import FileKind, Game
 
 SYNTAX = "deck-syntax"
 
-#: Sections that map card references to copies.
-COUNTED_SECTIONS = ("main", "gates", "secret_tools")
-#: Every section a deck may hold, in the order they are reported.
-SECTIONS = (*COUNTED_SECTIONS, "my_logicalist")
 #: Fields that describe the deck rather than list cards.
-FIELDS = ("name", "regulation", "as_of")
-#: No section of a real deck holds more copies of one card than a whole main deck.
-MAX_COUNT = 50
+FIELDS = ("game", "kind", "name", "regulation", "as_of")
+
+
+@dataclass(frozen=True, slots=True)
+class DeckLayout:
+    """How a game's deck file maps onto sections.
+
+    ``counted`` sections map card references to copies; a ``single`` section
+    names one card (``my_logicalist: PR/001``; a list or a mapping is read too,
+    and the game's rules judge how many it holds). No line may hold more than
+    ``max_count`` copies. ``shape`` is the message for a document that is not
+    a mapping; ``example_card`` a card number messages show.
+    """
+
+    counted: tuple[str, ...]
+    single: tuple[str, ...]
+    max_count: int
+    shape: str
+    example_card: str
+
+    @property
+    def sections(self) -> tuple[str, ...]:
+        """Every section a deck may hold, in the order they are reported."""
+        return (*self.counted, *self.single)
+
+    def read(self, root: yaml.Node, source: str) -> DeckFile:
+        """The deck a document holds; raises :class:`InputError` when it is too large."""
+        parser = _DeckParser(source, self)
+        parser.parse(root)
+        return parser.result()
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,6 +81,8 @@ class DeckFile:
     """A parsed deck file, before its references are looked up."""
 
     path: str
+    game: str = DEFAULT_GAME
+    kind: str = "deck"
     name: str | None = None
     regulation: str | None = None
     as_of: dt.date | None = None
@@ -60,11 +95,11 @@ class DeckFile:
 
 
 @dataclass(frozen=True, slots=True)
-class DeckEntry:
+class DeckEntry(Generic[Card]):
     """A deck line with the card it refers to (``card`` is None when unresolved)."""
 
     source: DeckLine
-    resolution: Resolution
+    resolution: Resolution[Card]
 
     @property
     def card(self) -> Card | None:
@@ -88,20 +123,19 @@ class DeckEntry:
 
 
 @dataclass(frozen=True, slots=True)
-class Deck:
+class Deck(Generic[Card]):
     """A deck file with every reference resolved against a card database."""
 
     file: DeckFile
-    entries: tuple[DeckEntry, ...]
-    _sections: dict[str, tuple[DeckEntry, ...]] = field(init=False, repr=False, compare=False)
+    entries: tuple[DeckEntry[Card], ...]
+    _sections: dict[str, tuple[DeckEntry[Card], ...]] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         # Every rule asks for sections: group the entries once.
-        sections = {
-            name: tuple(entry for entry in self.entries if entry.section == name)
-            for name in SECTIONS
-        }
-        object.__setattr__(self, "_sections", sections)
+        sections: defaultdict[str, list[DeckEntry[Card]]] = defaultdict(list)
+        for entry in self.entries:
+            sections[entry.section].append(entry)
+        object.__setattr__(self, "_sections", {k: tuple(v) for k, v in sections.items()})
 
     @property
     def path(self) -> str:
@@ -111,9 +145,9 @@ class Deck:
     def name(self) -> str | None:
         return self.file.name
 
-    def section(self, name: str) -> tuple[DeckEntry, ...]:
+    def section(self, name: str) -> tuple[DeckEntry[Card], ...]:
         """The entries listed under one section, in file order."""
-        return self._sections[name]
+        return self._sections.get(name, ())
 
     def count(self, section: str) -> int:
         """How many cards a section holds, as written."""
@@ -140,8 +174,9 @@ def _syntax(
 class _DeckParser:
     """Walks a deck document's nodes, collecting lines and problems."""
 
-    def __init__(self, source: str) -> None:
+    def __init__(self, source: str, layout: DeckLayout) -> None:
         self.source = source
+        self.layout = layout
         self.walker = Walker(source, DECK_LIMITS)
         self.problems: list[Finding] = []
         self.lines: list[DeckLine] = []
@@ -162,10 +197,7 @@ class _DeckParser:
 
     def parse(self, root: yaml.Node) -> None:
         if not isinstance(root, yaml.MappingNode):
-            self.problem(
-                "a deck file must be a mapping with main: and gates: sections (contract §1)",
-                line_of(root),
-            )
+            self.problem(self.layout.shape, line_of(root))
             self.parsed = False  # not a deck at all: nothing else to judge
             return
         seen: dict[str, int] = {}
@@ -178,19 +210,20 @@ class _DeckParser:
                 )
                 continue
             seen[key] = pair.line
-            if key in COUNTED_SECTIONS:
+            if key in self.layout.counted:
                 self.section_lines[key] = pair.line
                 self.counted_section(key, pair.value_node)
-            elif key == "my_logicalist":
+            elif key in self.layout.single:
                 self.section_lines[key] = pair.line
-                self.my_logicalist(pair.value_node)
+                self.single_section(key, pair.value_node)
             elif key in FIELDS:
                 self.field_lines[key] = pair.line
                 self.deck_field(key, pair.value_node)
             else:
                 self.problems.append(
                     _syntax(
-                        f"unknown section {key!r} is ignored; sections are " + ", ".join(SECTIONS),
+                        f"unknown section {key!r} is ignored; sections are "
+                        + ", ".join(self.layout.sections),
                         pair.line,
                         severity=Severity.WARNING,
                     )
@@ -218,7 +251,8 @@ class _DeckParser:
         if not isinstance(node, yaml.MappingNode):
             kind = "a list" if isinstance(node, yaml.SequenceNode) else "a single value"
             self.problem(
-                f"{section}: must be a mapping of card -> copies (e.g. `BT01/008: 1`), not {kind}",
+                f"{section}: must be a mapping of card -> copies "
+                f"(e.g. `{self.layout.example_card}: 1`), not {kind}",
                 line_of(node),
                 section,
             )
@@ -241,17 +275,17 @@ class _DeckParser:
             if count is not None:
                 self.lines.append(DeckLine(section, reference, count, pair.line))
 
-    def my_logicalist(self, node: yaml.Node) -> None:
+    def single_section(self, section: str, node: yaml.Node) -> None:
         if isinstance(node, yaml.ScalarNode):
             if self.walker.scalar(node) is not None:
-                self.lines.append(DeckLine("my_logicalist", str(node.value), 1, line_of(node)))
+                self.lines.append(DeckLine(section, str(node.value), 1, line_of(node)))
         elif isinstance(node, yaml.SequenceNode):
             for item in node.value:
-                reference = self.reference(item, "my_logicalist")
+                reference = self.reference(item, section)
                 if reference is not None:
-                    self.lines.append(DeckLine("my_logicalist", reference, 1, line_of(item)))
+                    self.lines.append(DeckLine(section, reference, 1, line_of(item)))
         else:
-            self.counted_section("my_logicalist", node)
+            self.counted_section(section, node)
 
     def reference(self, node: yaml.Node, section: str) -> str | None:
         if isinstance(node, yaml.ScalarNode) and node.value.strip():
@@ -284,9 +318,9 @@ class _DeckParser:
                 reference,
             )
             return None
-        if value > MAX_COUNT:
+        if value > self.layout.max_count:
             self.problem(
-                f"{reference}: {value} copies is more than a whole deck ({MAX_COUNT})",
+                f"{reference}: {value} copies is more than a whole deck ({self.layout.max_count})",
                 line,
                 section,
                 reference,
@@ -311,17 +345,60 @@ class _DeckParser:
         )
 
 
+def _header(root: yaml.MappingNode, field_name: str) -> yaml.Node | None:
+    """The value node of a top-level field, read before the file's game is known."""
+    for key, value in root.value:
+        if isinstance(key, yaml.ScalarNode) and key.value == field_name:
+            node: yaml.Node = value
+            return node
+    return None
+
+
+def _header_value(node: yaml.Node) -> str | None:
+    if isinstance(node, yaml.ScalarNode) and node.value.strip():
+        return str(node.value).strip()
+    return None
+
+
+def choose_kind(root: yaml.Node) -> tuple[Game, FileKind] | Finding:
+    """The game (``game:``, absent: the default game) and file kind (``kind:``, absent:
+    the game's default) of a document; a ``deck-syntax`` finding when either is unknown."""
+    if not isinstance(root, yaml.MappingNode):
+        game = get_game(DEFAULT_GAME)
+        return game, game.kind(None)  # its reader says what the file should be
+    game_node = _header(root, "game")
+    game_id = DEFAULT_GAME if game_node is None else _header_value(game_node)
+    if game_node is not None and game_id is None:
+        known = ", ".join(PACKAGES)
+        return _syntax(f"game: must be a game id; known games: {known}", line_of(game_node))
+    if game_id is not None and game_id not in PACKAGES:
+        return _syntax(f"game: {unknown_game(game_id)}", line_of(game_node or root))
+    game = get_game(game_id or DEFAULT_GAME)
+    kind_node = _header(root, "kind")
+    kind_id = None if kind_node is None else _header_value(kind_node)
+    if kind_node is not None and kind_id not in game.file_kinds:
+        kinds = ", ".join(game.file_kinds)
+        return _syntax(
+            f"kind: {game.id} files are of the kinds {kinds}, not {kind_id!r}", line_of(kind_node)
+        )
+    return game, game.kind(kind_id)
+
+
 def parse_deck(text: str, source: str) -> DeckFile:
-    """Parse deck text; structural problems become ``deck-syntax`` findings."""
+    """Parse a deck file (or another file kind of its game): structural problems, an
+    unknown game or kind included, become ``deck-syntax`` findings."""
     try:
         root = compose(text, source, DECK_LIMITS)
         if root is None:
             return DeckFile(source, problems=(_syntax("the deck file is empty", 1),), parsed=False)
-        parser = _DeckParser(source)
-        parser.parse(root)
+        chosen = choose_kind(root)
+        if isinstance(chosen, Finding):
+            return DeckFile(source, problems=(chosen,), parsed=False)
+        game, kind = chosen
+        deck_file = kind.read(root, source)
     except InputError as error:
         return _unparsed(source, error)
-    return parser.result()
+    return dataclasses.replace(deck_file, game=game.id, kind=kind.id)
 
 
 def _unparsed(source: str, error: InputError) -> DeckFile:
@@ -340,17 +417,33 @@ def read_deck_file(path: Path) -> DeckFile:
     return parse_deck(text, str(path))
 
 
-def resolve(deck_file: DeckFile, db: CardDatabase) -> Deck:
+def game_mismatch(deck_file: DeckFile, database: DatabaseInfo) -> Finding | None:
+    """The ``deck-syntax`` error of a deck checked against another game's database."""
+    if not deck_file.parsed or deck_file.game == database.game:
+        return None
+    return _syntax(
+        f"this is a {deck_file.game} deck but the card database {database.name!r} is for "
+        f"{database.game}; check it against a {deck_file.game} database (--db) or fix game:",
+        deck_file.field_lines.get("game"),
+    )
+
+
+def resolve(deck_file: DeckFile, db: CardDatabase[Card]) -> Deck[Card]:
     """Look up every reference of a parsed deck in the card database."""
     return Deck(
         deck_file, tuple(DeckEntry(line, db.resolve(line.reference)) for line in deck_file.lines)
     )
 
 
-def read_deck(path: Path, db: CardDatabase) -> Deck:
+def read_deck(path: Path, db: CardDatabase[Card]) -> Deck[Card]:
     """A deck ready to play or count: raises :class:`InputError` naming the file, the line
-    and the first problem if it cannot be read, is malformed or names an unknown card."""
+    and the first problem if it cannot be read, is malformed, is of another game than
+    the database or names an unknown card."""
     deck_file = parse_deck(read_text(path, DECK_LIMITS), str(path))
+    mismatch = game_mismatch(deck_file, db.info)
+    if mismatch is not None:
+        where = f"{path}:{mismatch.line}" if mismatch.line is not None else str(path)
+        raise InputError(f"{where}: {mismatch.message}")
     deck = resolve(deck_file, db)
     problems = [
         (finding.line, finding.message)

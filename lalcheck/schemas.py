@@ -28,9 +28,15 @@ class SchemaIssue:
         return f"{where}: {self.path or '(top level)'}: {self.message}"
 
 
+def schema_file(name: str) -> str:
+    """Where a bundled schema stands in the project, for messages: ``schemas/cards.schema.json``."""
+    return f"schemas/{name}.schema.json"
+
+
 @functools.cache
 def load_schema(name: str) -> Mapping[str, Any]:
-    """A bundled schema by name: ``cards``, ``deck``, ``regulation`` or ``report``."""
+    """A bundled schema by name: ``report``, ``lock``, or a game's (Luck & Logic: ``cards``,
+    ``deck``, ``regulation``; other games ``<game-id>/cards`` and so on)."""
     with schema_path(name).open(encoding="utf-8") as handle:
         schema: Mapping[str, Any] = json.load(handle)
     return schema

@@ -21,7 +21,7 @@ from typer.main import get_command
 
 from lalcheck.cli import app
 from lalcheck.collection import Holding, open_collection
-from lalcheck.resources import default_database_path
+from lalcheck.games.luck_and_logic import GAME
 from tests.conftest import CliRun
 
 ROOT = Path(__file__).parent.parent
@@ -37,7 +37,7 @@ EXPORT_TO = ("collection", "export", "-o")
 
 def _sample_db(**changes: object) -> str:
     """The sample database with the first card's fields changed, as YAML."""
-    data = yaml.safe_load(default_database_path().read_text(encoding="utf-8"))
+    data = yaml.safe_load(GAME.sample_database.read_text(encoding="utf-8"))
     data["cards"][0].update(changes)
     return yaml.safe_dump(data, allow_unicode=True)
 
@@ -196,6 +196,9 @@ CASES = [
     case("cards", "search", "--set", "NOPE", code=2, message="unknown set 'NOPE'; sets: BT01"),
     case("cards", "search", "--world", "Mars", code=2, message="unknown world 'Mars'"),
     case("cards", "search", "--limit", "0", code=2, message="Invalid value for '--limit'"),
+    case("cards", "search", "--game", "chess", code=2, message="unknown game 'chess'"),
+    # games
+    case("games", "--format", "xml", code=2, message="Invalid value for '--format'"),
     # collection
     case("collection", "add", "NOPE/001", code=1, message="unknown card 'NOPE/001'"),
     case("collection", "add", "BT01/008", "0", code=2, message="Invalid value for 'quantity'"),

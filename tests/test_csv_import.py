@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from lalcheck.cards import CardType, Color, Logic, LogicKind, World
 from lalcheck.db import load_database
-from lalcheck.db.csv_import import import_csv
 from lalcheck.errors import InputError
+from lalcheck.games.luck_and_logic.cards import CardType, Color, Logic, LogicKind, World
+from lalcheck.games.luck_and_logic.csv_import import import_csv
 from tests.conftest import FIXTURES, CliRun
 
 EN = FIXTURES / "cardlist-en.csv"

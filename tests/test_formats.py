@@ -17,7 +17,7 @@ from lalcheck.checker import Checker
 from lalcheck.formatters import FORMATTERS, ReportFormat
 from lalcheck.formatters.github import escape_data, escape_property
 from lalcheck.formatters.sarif import artifact_uri
-from lalcheck.rules import RULES
+from lalcheck.games.luck_and_logic.rules import RULES
 from tests.conftest import FIXTURES, TEST_DB, TESTS, CliRun
 from tests.golden import assert_golden
 

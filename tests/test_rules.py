@@ -11,8 +11,8 @@ import yaml
 from lalcheck.checker import Checker, DeckReport
 from lalcheck.db import CardDatabase
 from lalcheck.findings import Severity
+from lalcheck.games.luck_and_logic.rules import RULES
 from lalcheck.regulations import Regulations
-from lalcheck.rules import RULES
 from tests.conftest import DECKS, TESTS, TODAY
 
 EXPECTED: dict[str, dict[str, Any]] = yaml.safe_load(

@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from lalcheck.cards import CardType, World
 from lalcheck.checker import Checker
 from lalcheck.db import CardDatabase, load_database
+from lalcheck.games.luck_and_logic import GAME
+from lalcheck.games.luck_and_logic.cards import CardType, World
 from lalcheck.regulations import Regulations
-from lalcheck.resources import default_database_path
 from tests.conftest import TODAY
 
 DATA = Path(__file__).parent.parent / "data"
@@ -25,7 +25,7 @@ ILLEGAL = {
 
 @pytest.fixture(scope="module")
 def sample() -> CardDatabase:
-    return load_database(default_database_path(), use_cache=False)
+    return load_database(GAME.sample_database, use_cache=False)
 
 
 def test_the_sample_database_says_it_is_a_sample(sample: CardDatabase) -> None:

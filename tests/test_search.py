@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import json
 
-from lalcheck.cards import CardType
 from lalcheck.db import CardDatabase
 from lalcheck.db.search import CardFilter, search_cards
+from lalcheck.games.luck_and_logic.cards import CardType
 from tests.conftest import TEST_DB, CliRun
 
 
@@ -35,9 +35,14 @@ def test_exact_matches_come_first_in_database_order(db: CardDatabase) -> None:
 
 
 def test_filters(db: CardDatabase) -> None:
-    assert numbers(db, "", CardFilter(cost=1)) == ["T01/003", "T01/006", "T01/007", "SPB01/041"]
+    assert numbers(db, "", CardFilter({"cost": 1})) == [
+        "T01/003",
+        "T01/006",
+        "T01/007",
+        "SPB01/041",
+    ]
     assert numbers(db, "", CardFilter(set_code="t02")) == ["T02/001", "T02-G01"]
-    only = CardFilter(card_type=CardType.FOREIGNER, cost=1)
+    only = CardFilter({"type": CardType.FOREIGNER, "cost": 1})
     assert numbers(db, "", only) == ["T01/006", "SPB01/041"]
     assert numbers(db, "Foreigner", only) == ["T01/006"]
 

@@ -12,7 +12,17 @@ import sys
 import typer
 
 from lalcheck import __version__
-from lalcheck.cli import cards, check, collection, db, decklists, goldfish, legal_in, play
+from lalcheck.cli import (
+    cards,
+    check,
+    collection,
+    db,
+    decklists,
+    games,
+    goldfish,
+    legal_in,
+    play,
+)
 
 app = typer.Typer(
     name="lalcheck",
@@ -46,6 +56,7 @@ app.command("export")(decklists.export)
 app.command("play")(play.play)
 app.command("goldfish")(goldfish.goldfish)
 app.command("draw")(goldfish.draw)
+app.command("games")(games.games)
 app.add_typer(db.app, name="db")
 app.add_typer(cards.app, name="cards")
 app.add_typer(collection.app, name="collection")

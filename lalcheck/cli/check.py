@@ -9,10 +9,9 @@ from typing import Annotated
 import typer
 
 from lalcheck.checker import Checker
-from lalcheck.cli.common import DbOption, load_db, user_errors
+from lalcheck.cli.common import DbOption, deck_game, load_db, user_errors
 from lalcheck.db.lock import verify_lock
 from lalcheck.formatters import FORMATTERS, ReportFormat
-from lalcheck.regulations import Regulations
 
 
 def check(
@@ -47,15 +46,16 @@ def check(
         typer.Option(help="Lock file the database must match (default: ./lalcheck.lock)."),
     ] = None,
 ) -> None:
-    """Validate decks: exit 0 if all are legal, 1 if any is illegal, 2 on unusable input."""
-    database = load_db(db)
+    """Validate decks: exit 0 if all are legal, 1 if any is illegal, 2 on unusable input.
+
+    Each deck's ``game:`` picks its rules; without --db each game's bundled sample
+    database is used.
+    """
+    database = load_db(db) if db else None
     with user_errors():
-        verify_lock(database, db, lock)
-        regulations = Regulations.bundled()
-        chosen = regulations.named(regulation) if regulation else None
-        checker = Checker(
-            database, regulations, regulation=chosen, as_of=as_of.date() if as_of else None
-        )
+        checker = Checker(database, regulation=regulation, as_of=as_of.date() if as_of else None)
+        first_game = database.info.game if database else deck_game(decks)
+        verify_lock(checker.database(first_game), db, lock)
         report = checker.check_paths(decks)
     typer.echo(FORMATTERS[output_format](report), nl=False)
     raise typer.Exit(report.exit_code(strict=strict))

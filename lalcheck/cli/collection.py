@@ -16,16 +16,18 @@ from typing import Annotated
 import typer
 
 from lalcheck.atomic import check_target, write_atomic
-from lalcheck.cards import CardType
 from lalcheck.cli.common import (
     EXIT_ILLEGAL,
     DbOption,
     Force,
+    GameOption,
     TextOrJson,
+    TypeOption,
     WorldOption,
     fail,
+    game_of,
     load_db,
-    parse_world,
+    load_deck_db,
     user_errors,
 )
 from lalcheck.collection import (
@@ -47,6 +49,7 @@ from lalcheck.collection import (
     resolve_card,
 )
 from lalcheck.collection.model import DEFAULT_LANGUAGE, MAX_QUANTITY, parse_language
+from lalcheck.db.search import parse_filters
 from lalcheck.decks import collect_deck_paths, read_deck
 from lalcheck.wording import plural
 
@@ -95,13 +98,21 @@ def add(
     note: NoteOption = "",
     collection: CollectionOption = None,
     db: DbOption = None,
+    game: GameOption = None,
 ) -> None:
     """Add copies of a card; copies with the same details merge into one row."""
-    database = load_db(db)
+    database = load_db(db, game)
     with _errors():
         found = resolve_card(database, card)
         holding = Holding(
-            found.number, quantity, trade, condition, parse_language(language), foil, note.strip()
+            found.number,
+            quantity,
+            trade,
+            condition,
+            parse_language(language),
+            foil,
+            note.strip(),
+            database.info.game,
         )
         with open_collection(collection) as owned:
             row = owned.add(holding)
@@ -126,15 +137,21 @@ def remove(
     ] = None,
     collection: CollectionOption = None,
     db: DbOption = None,
+    game: GameOption = None,
 ) -> None:
     """Remove copies of a card; removing more than is held is an error that changes nothing."""
-    database = load_db(db)
+    database = load_db(db, game)
     with _errors():
         found = resolve_card(database, card)
         chosen_language = parse_language(language) if language is not None else None
         with open_collection(collection, create=False) as owned:
             row = owned.remove(
-                found, quantity, condition=condition, language=chosen_language, foil=foil
+                found,
+                quantity,
+                game=database.info.game,
+                condition=condition,
+                language=chosen_language,
+                foil=foil,
             )
     typer.echo(f"removed {quantity} × {found.label()} ({row.details()}): {row.quantity} left")
 
@@ -145,20 +162,22 @@ def list_cards(
         ListFormat, typer.Option("--format", "-f", help="Output format.")
     ] = ListFormat.TEXT,
     set_code: Annotated[str | None, typer.Option("--set", help="Set code, e.g. BT01.")] = None,
-    card_type: Annotated[CardType | None, typer.Option("--type", help="Card type.")] = None,
+    card_type: TypeOption = None,
     world: WorldOption = None,
     collection: CollectionOption = None,
     db: DbOption = None,
+    game: GameOption = None,
 ) -> None:
-    """The rows of the collection, optionally only one set, type or world."""
-    database = load_db(db)
-    chosen_world = parse_world(world)
+    """The rows of the collection (of the database's game), optionally only one set,
+    type or world."""
+    database = load_db(db, game)
+    chosen = game_of(database.info.game)
+    with user_errors():
+        values = parse_filters(chosen.search_fields, {"type": card_type, "world": world}, chosen.id)
     with _errors():
         with open_collection(collection, create=False) as owned:
-            rows = owned.holdings()
-        shown = filter_holdings(
-            rows, database, set_code=set_code, card_type=card_type, world=chosen_world
-        )
+            rows = owned.holdings(database.info.game)
+        shown = filter_holdings(rows, database, set_code=set_code, values=values)
     typer.echo(format_holdings(shown, database, output_format), nl=False)
 
 
@@ -170,9 +189,10 @@ def import_file(
     ] = False,
     collection: CollectionOption = None,
     db: DbOption = None,
+    game: GameOption = None,
 ) -> None:
     """Import a CSV: all rows or, when any row is bad, nothing (exit 1)."""
-    database = load_db(db)
+    database = load_db(db, game)
     with _errors():
         try:
             parsed = read_import(file, database, skip_bad=skip_bad)
@@ -200,16 +220,17 @@ def export(
     force: Force = False,
     collection: CollectionOption = None,
     db: DbOption = None,
+    game: GameOption = None,
 ) -> None:
     """Every row, as CSV that `collection import` reads back exactly, or as JSON."""
-    database = load_db(db)
+    database = load_db(db, game)
     with _errors():
         if output is not None:
             check_target(output, overwrite=force)
         with open_collection(collection, create=False) as owned:
             if output is not None:
                 owned.check_output(output)
-            rows = owned.holdings()
+            rows = owned.holdings(database.info.game)
         text = format_holdings(rows, database, output_format)
         if output is None:
             typer.echo(text, nl=False)
@@ -239,11 +260,11 @@ def missing(
     db: DbOption = None,
 ) -> None:
     """Cards the decks need that the collection does not hold (any printing counts)."""
-    database = load_db(db)
+    database = load_deck_db(db, decks)
     with _errors():
         loaded = [read_deck(path, database) for path in collect_deck_paths(decks)]
         with open_collection(collection, create=False) as owned:
-            rows = owned.holdings()
+            rows = owned.holdings(database.info.game)
     reports = missing_cards(loaded, rows, database, together=together, exact=exact)
     typer.echo(format_missing(reports, output_format), nl=False)
 
@@ -255,11 +276,12 @@ def stats(
     ] = TextOrJson.TEXT,
     collection: CollectionOption = None,
     db: DbOption = None,
+    game: GameOption = None,
 ) -> None:
     """Distinct cards and copies owned per set, with completion against the card database."""
-    database = load_db(db)
+    database = load_db(db, game)
     with _errors(), open_collection(collection, create=False) as owned:
-        rows = owned.holdings()
+        rows = owned.holdings(database.info.game)
     typer.echo(format_stats(collection_stats(rows, database), output_format), nl=False)
 
 

@@ -2,17 +2,20 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import os
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from enum import StrEnum
+from pathlib import Path
 from typing import Annotated, NoReturn
 
 import typer
 
-from lalcheck.cards import WORLD_ALIASES, World
-from lalcheck.db import CardDatabase, open_database
-from lalcheck.db.model import fold
+from lalcheck.db import DB_ENV, CardDatabase, open_database
+from lalcheck.decks import collect_deck_paths, read_deck_file
 from lalcheck.errors import LalcheckError
+from lalcheck.games import DEFAULT_GAME, get_game
+from lalcheck.games.base import Game, GameCard
 
 #: Exit codes of contract §4.
 EXIT_OK = 0
@@ -31,6 +34,19 @@ DbOption = Annotated[
     ),
 ]
 
+GameOption = Annotated[
+    str | None,
+    typer.Option(
+        "--game",
+        metavar="GAME",
+        help="Without --db: the game whose bundled sample database to use "
+        "(default: luck-and-logic; see `lalcheck games`).",
+    ),
+]
+
+#: Card field filters of ``cards search`` and ``collection list`` (the game's search fields).
+TypeOption = Annotated[str | None, typer.Option("--type", help="Card type.")]
+ColorOption = Annotated[str | None, typer.Option("--color", help="Card color.")]
 WorldOption = Annotated[str | None, typer.Option(help="World, e.g. Septpia or 'Luck&Logic Club'.")]
 
 
@@ -61,24 +77,41 @@ def warn(message: str) -> None:
     typer.echo(f"warning: {message}", err=True)
 
 
-def load_db(source: str | None) -> CardDatabase:
-    """The card database for a command, or exit 2 with the reason.
+def load_db(source: str | None, game: str | None = None) -> CardDatabase[GameCard]:
+    """The card database for a command (``--db``, else ``$LALCHECK_DB``, else the bundled
+    sample of ``game``), or exit 2 with the reason.
 
     A ``--db URL`` whose server is unreachable falls back to the cached copy with a warning.
     """
     try:
-        return open_database(source, warn=warn)
+        database = open_database(source, game=game or DEFAULT_GAME, warn=warn)
+    except LalcheckError as error:
+        fail(str(error))
+    if game is not None and database.info.game != game:
+        fail(f"the card database {database.info.source} is for {database.info.game}, not {game}")
+    return database
+
+
+def game_of(game_id: str) -> Game:
+    """The registered game ``game_id``, or exit 2 naming the games there are."""
+    try:
+        return get_game(game_id)
     except LalcheckError as error:
         fail(str(error))
 
 
-def parse_world(text: str | None) -> World | None:
-    """The world a ``--world`` option names (any case and spacing), or exit 2."""
-    if text is None:
-        return None
-    names = {fold(world.value): world for world in World}
-    names.update({fold(alias): world for alias, world in WORLD_ALIASES.items()})
-    world = names.get(fold(text))
-    if world is None:
-        fail(f"unknown world {text!r}; worlds: {', '.join(w.value for w in World)}")
-    return world
+def deck_game(paths: Sequence[Path]) -> str:
+    """The game of the first deck file among ``paths`` (folders searched): a command on
+    decks uses that game's bundled database when no ``--db`` is given."""
+    try:
+        found = collect_deck_paths(paths[:1])
+    except LalcheckError:
+        return DEFAULT_GAME  # the command itself says what is wrong
+    return read_deck_file(found[0]).game if found else DEFAULT_GAME
+
+
+def load_deck_db(source: str | None, decks: Sequence[Path]) -> CardDatabase[GameCard]:
+    """The card database of a command on deck files: ``--db`` or ``$LALCHECK_DB``, else
+    the bundled sample of the first deck's game."""
+    chosen = source or os.environ.get(DB_ENV)
+    return load_db(source, None if chosen else deck_game(decks))

@@ -12,19 +12,21 @@ from lalcheck.atomic import check_target
 from lalcheck.cli.common import (
     EXIT_ILLEGAL,
     DbOption,
+    GameOption,
     TextOrJson,
     fail,
+    game_of,
     load_db,
     user_errors,
 )
 from lalcheck.db import load_database
-from lalcheck.db.csv_import import import_csv_file
 from lalcheck.db.diff import diff_databases
 from lalcheck.db.dump import save_document
 from lalcheck.db.lock import LOCK_FILE, Lock, write_lock
 from lalcheck.errors import LalcheckError
 from lalcheck.formatters.cards import format_database_info
 from lalcheck.formatters.diff import format_diff_json, format_diff_text
+from lalcheck.games import DEFAULT_GAME
 
 app = typer.Typer(
     help="Card database: what is loaded, schema check, CSV import, download, lock, diff.",
@@ -33,9 +35,9 @@ app = typer.Typer(
 
 
 @app.command()
-def info(db: DbOption = None) -> None:
+def info(db: DbOption = None, game: GameOption = None) -> None:
     """Name, version, sample flag, sha256 and counts by type and set of the database."""
-    typer.echo(format_database_info(load_db(db)), nl=False)
+    typer.echo(format_database_info(load_db(db, game)), nl=False)
 
 
 @app.command()
@@ -70,11 +72,17 @@ def import_csv(
     skip_bad: Annotated[
         bool, typer.Option("--skip-bad", help="Write the rows that map; report the others.")
     ] = False,
+    game: Annotated[
+        str, typer.Option("--game", metavar="GAME", help="The game of the card list.")
+    ] = DEFAULT_GAME,
 ) -> None:
     """Convert a card-list CSV into a card database; exit 1 (nothing written) on bad rows."""
+    card_list_import = game_of(game).card_list_import
+    if card_list_import is None:
+        fail(f"there is no card-list import for {game} yet")
     with user_errors():
         check_target(output, overwrite=True)
-        result = import_csv_file(file, name=name, version=version, encoding=encoding)
+        result = card_list_import(file, name=name, version=version, encoding=encoding)
     for note in result.notes:
         typer.echo(f"note: {note}", err=True)
     for problem in result.problems:
@@ -142,12 +150,13 @@ def fetch(
 @app.command()
 def lock(
     db: DbOption = None,
+    game: GameOption = None,
     output: Annotated[Path, typer.Option("--output", "-o", help="Lock file to write.")] = Path(
         LOCK_FILE
     ),
 ) -> None:
     """Write lalcheck.lock (database source, name, version, sha256); `check` verifies it."""
-    database = load_db(db)
+    database = load_db(db, game)
     pinned = Lock.of(database, db)
     with user_errors():
         check_target(output, overwrite=True)
@@ -164,7 +173,9 @@ def diff(
     ] = TextOrJson.TEXT,
 ) -> None:
     """Cards added, removed and changed (field by field) from OLD to NEW."""
-    changes = diff_databases(load_db(old), load_db(new))
+    before, after = load_db(old), load_db(new)
+    with user_errors():
+        changes = diff_databases(before, after)
     text = (
         format_diff_json(changes) if output_format is TextOrJson.JSON else format_diff_text(changes)
     )

@@ -16,11 +16,20 @@ from typing import Annotated
 import typer
 
 from lalcheck.atomic import check_target, write_atomic
-from lalcheck.cli.common import EXIT_ILLEGAL, DbOption, Force, fail, load_db, user_errors
+from lalcheck.cli.common import (
+    EXIT_ILLEGAL,
+    DbOption,
+    Force,
+    GameOption,
+    fail,
+    game_of,
+    load_db,
+    load_deck_db,
+    user_errors,
+)
 from lalcheck.decklist import DecklistError, format_deck_yaml, format_decklist, parse_decklist
 from lalcheck.decks import read_deck
 from lalcheck.errors import InputError
-from lalcheck.formatters.registration import format_registration_sheet
 from lalcheck.regulations import Regulations
 from lalcheck.yamlsafe import DECK_LIMITS, decode_utf8, read_text
 
@@ -64,19 +73,20 @@ def import_decklist(
     output: Output = STDIO,
     force: Force = False,
     db: DbOption = None,
+    game: GameOption = None,
 ) -> None:
     """Turn a text decklist ("4 BT01/008", "4x スイーツ系女子 小玲") into a deck file.
 
     Exit 1 when lines cannot be read or name unknown cards (every one is
     reported with its line; nothing is written), 2 on unusable input or output.
     """
-    database = load_db(db)
+    database = load_db(db, game)
     with user_errors():
         if output != STDIO:
             check_target(Path(output), overwrite=force)
         text, name = _read_source(source)
         try:
-            deck = parse_decklist(text, name, database, Regulations.bundled())
+            deck = parse_decklist(text, name, database, Regulations.bundled(database.info.game))
         except DecklistError as error:
             fail(f"{error}\nnothing was written", EXIT_ILLEGAL)
         _write(output, format_deck_yaml(deck))
@@ -96,13 +106,16 @@ def export(
 ) -> None:
     """Write a deck file as a text decklist or a printable registration sheet (exit 2 if
     the deck cannot be read or has unknown cards: `lalcheck check` tells why)."""
-    database = load_db(db)
+    database = load_deck_db(db, [deck])
+    sheet = game_of(database.info.game).registration_sheet
+    if output_format is ExportFormat.HTML and sheet is None:
+        fail(f"there is no registration sheet for {database.info.game} decks")
     with user_errors():
         if output != STDIO:
             check_target(Path(output), overwrite=force)
         resolved = read_deck(deck, database)
-        if output_format is ExportFormat.HTML:
-            text = format_registration_sheet(resolved, database.info)
+        if sheet is not None and output_format is ExportFormat.HTML:
+            text = sheet(resolved, database.info)
         else:
             text = format_decklist(resolved)
         _write(output, text)

@@ -7,7 +7,14 @@ from typing import Annotated
 
 import typer
 
-from lalcheck.cli.common import EXIT_ILLEGAL, EXIT_OK, DbOption, TextOrJson, load_db, user_errors
+from lalcheck.cli.common import (
+    EXIT_ILLEGAL,
+    EXIT_OK,
+    DbOption,
+    TextOrJson,
+    load_deck_db,
+    user_errors,
+)
 from lalcheck.formatters.legality import format_json, format_text
 from lalcheck.legality import legal_in as check_legal_in
 
@@ -29,7 +36,7 @@ def legal_in(
     Exit 0 when every deck is legal under at least one regulation, 1 when a deck
     is legal under none, 2 on unusable input.
     """
-    database = load_db(db)
+    database = load_deck_db(db, decks)
     with user_errors():
         results = check_legal_in(database, decks)
     if output_format is TextOrJson.JSON:

@@ -3,16 +3,17 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
 from lalcheck.checker import Checker
-from lalcheck.cli.common import EXIT_ILLEGAL, DbOption, fail, load_db, user_errors
+from lalcheck.cli.common import EXIT_ILLEGAL, DbOption, fail, game_of, load_deck_db, user_errors
 from lalcheck.db import CardDatabase
 from lalcheck.decks import Deck, read_deck
-from lalcheck.engine import DeckList, GreedyPolicy, play_game
 from lalcheck.findings import Severity
+from lalcheck.games.base import GameCard
+from lalcheck.simulation import Simulation
 
 
 def play(
@@ -22,22 +23,23 @@ def play(
     db: DbOption = None,
 ) -> None:
     """Play one seeded game between two greedy players and print its log and result."""
-    database = load_db(db)
+    database = load_deck_db(db, [deck_a])
+    simulation = simulation_of(database.info.game)
     with user_errors():
-        deck_lists = [_playable(path, database) for path in (deck_a, deck_b)]
-        record = play_game(
-            deck_lists[0], deck_lists[1], (GreedyPolicy(), GreedyPolicy()), seed, log=True
-        )
-    for line in record.log:
-        typer.echo(line)
-    names = f"A = {deck_lists[0].name}, B = {deck_lists[1].name}"
-    typer.echo(
-        f"result: {record.outcome} after {record.turns[0]} turns of A and "
-        f"{record.turns[1]} of B ({names}; seed {seed})"
-    )
+        deck_lists = [_playable(path, database, simulation) for path in (deck_a, deck_b)]
+        text = simulation.play(deck_lists[0], deck_lists[1], seed)
+    typer.echo(text, nl=False)
 
 
-def legality_errors(deck: Deck, database: CardDatabase) -> list[str]:
+def simulation_of(game_id: str) -> Simulation:
+    """The engine hooks of a game, or exit 2 when it has no engine yet."""
+    game = game_of(game_id)
+    if game.simulation is None:
+        fail(f"{game.title} has no engine to play games with yet")
+    return game.simulation()
+
+
+def legality_errors(deck: Deck[GameCard], database: CardDatabase[GameCard]) -> list[str]:
     """The deck's error findings, one indented line each; none when it is legal."""
     report = Checker(database).check_deck_file(deck.file)
     return [
@@ -47,11 +49,12 @@ def legality_errors(deck: Deck, database: CardDatabase) -> list[str]:
     ]
 
 
-def _playable(path: Path, database: CardDatabase) -> DeckList:
-    """The deck at ``path`` if it is legal; else exit 1 naming its errors."""
+def _playable(path: Path, database: CardDatabase[GameCard], simulation: Simulation) -> Any:
+    """The engine's deck of the file at ``path`` if it is legal; else exit 1 naming its
+    errors."""
     deck = read_deck(path, database)
     errors = legality_errors(deck, database)
     if errors:
         listing = "\n".join(errors)
         fail(f"{path} is not a legal deck, so it cannot be played:\n{listing}", EXIT_ILLEGAL)
-    return DeckList.from_deck(deck)
+    return simulation.playable(deck)

@@ -18,6 +18,7 @@ from lalcheck import __version__
 from lalcheck.atomic import write_atomic
 from lalcheck.db.model import CardDatabase
 from lalcheck.errors import InputError
+from lalcheck.games.base import GameCard
 
 
 def cache_dir() -> Path:
@@ -31,7 +32,7 @@ def _entry(sha256: str) -> Path:
     return cache_dir() / "databases" / f"{sha256}-{__version__}.pickle"
 
 
-def get(sha256: str, source: str) -> CardDatabase | None:
+def get(sha256: str, source: str) -> CardDatabase[GameCard] | None:
     """The cached database for this content, reported as loaded from ``source``."""
     try:
         with _entry(sha256).open("rb") as handle:
@@ -44,7 +45,7 @@ def get(sha256: str, source: str) -> CardDatabase | None:
     return database
 
 
-def put(sha256: str, database: CardDatabase) -> None:
+def put(sha256: str, database: CardDatabase[GameCard]) -> None:
     """Store a parsed database atomically; errors are ignored."""
     target = _entry(sha256)
     try:

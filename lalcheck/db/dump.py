@@ -13,9 +13,9 @@ from typing import Any
 import yaml
 
 from lalcheck.atomic import write_atomic
-from lalcheck.cards import Card
 from lalcheck.db.load import parse_database
 from lalcheck.db.model import CardDatabase
+from lalcheck.games.base import GameCard as Card
 
 
 def plain(value: object) -> Any:
@@ -38,7 +38,8 @@ def plain(value: object) -> Any:
 
 
 def card_to_dict(card: Card) -> dict[str, Any]:
-    """One ``cards:`` entry of the schema; the inverse of ``load.card_from_dict``."""
+    """One ``cards:`` entry of the game's schema; the inverse of its ``card_from_dict``."""
+    assert dataclasses.is_dataclass(card), "a game's cards are dataclasses"
     return {
         field.name: plain(value)
         for field in dataclasses.fields(card)
@@ -55,7 +56,7 @@ def dump_document(document: Mapping[str, Any], json_output: bool) -> bytes:
     return text.encode("utf-8")
 
 
-def save_document(document: Mapping[str, Any], path: Path) -> CardDatabase:
+def save_document(document: Mapping[str, Any], path: Path) -> CardDatabase[Card]:
     """Write a database document to ``path`` (JSON for ``.json``, else YAML) atomically.
 
     The bytes are validated as a card database first; an invalid document raises

@@ -31,6 +31,7 @@ from lalcheck.db.cache import cache_dir
 from lalcheck.db.load import database_from_bytes
 from lalcheck.db.model import CardDatabase
 from lalcheck.errors import InputError, UsageError
+from lalcheck.games.base import GameCard
 from lalcheck.yamlsafe import DATA_LIMITS
 
 USER_AGENT = f"lalcheck/{__version__}"
@@ -94,7 +95,7 @@ class NetworkError(FetchError):
 class FetchResult:
     """A validated database from a URL; ``downloaded`` is False when the server said 304."""
 
-    database: CardDatabase
+    database: CardDatabase[GameCard]
     downloaded: bool
 
 
@@ -287,7 +288,7 @@ def fetch_database(
     return FetchResult(database, downloaded)
 
 
-def open_url(url: str, warn: Callable[[str], None]) -> CardDatabase:
+def open_url(url: str, warn: Callable[[str], None]) -> CardDatabase[GameCard]:
     """The database at ``url``; while the server is unreachable, the cached copy (``warn``-ed)."""
     try:
         return fetch_database(url).database

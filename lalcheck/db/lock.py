@@ -19,6 +19,7 @@ from pathlib import Path
 from lalcheck.atomic import write_atomic
 from lalcheck.db.model import CardDatabase
 from lalcheck.errors import InputError
+from lalcheck.games.base import GameCard
 from lalcheck.schemas import describe_issues, validate
 from lalcheck.yamlsafe import DECK_LIMITS, load_with_lines, read_text
 
@@ -38,7 +39,7 @@ class Lock:
     sha256: str
 
     @classmethod
-    def of(cls, database: CardDatabase, source: str | None) -> Lock:
+    def of(cls, database: CardDatabase[GameCard], source: str | None) -> Lock:
         """The lock for ``database``, loaded from ``source`` (None: the bundled sample)."""
         info = database.info
         return cls(source or BUNDLED, info.name, info.version, info.sha256)
@@ -72,7 +73,7 @@ def _db_option(source: str) -> str:
 
 
 def verify_lock(
-    database: CardDatabase, source: str | None, path: Path | None = None
+    database: CardDatabase[GameCard], source: str | None, path: Path | None = None
 ) -> Lock | None:
     """Check ``database`` (loaded from ``source``) against the lock at ``path``.
 

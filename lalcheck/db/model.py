@@ -7,9 +7,23 @@ import unicodedata
 from collections import defaultdict
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from typing import Generic, TypeVar
 
-from lalcheck.cards import Card, CardSet
 from lalcheck.errors import UsageError
+from lalcheck.games import DEFAULT_GAME
+from lalcheck.games.base import GameCard
+
+#: The card type of a database: each game has its own (see :class:`GameCard`).
+Card = TypeVar("Card", bound=GameCard, covariant=True)
+
+
+@dataclass(frozen=True, slots=True)
+class CardSet:
+    """A product: its code, name and release date."""
+
+    code: str
+    name: str
+    release: dt.date | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -20,12 +34,13 @@ class DatabaseInfo:
     version: str
     sha256: str
     source: str
+    game: str = DEFAULT_GAME
     sample: bool = False
     notes: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
-class Resolution:
+class Resolution(Generic[Card]):
     """The outcome of looking up a deck's card reference.
 
     ``card`` is set when the reference names exactly one card identity. When it
@@ -81,8 +96,8 @@ def fold_number(text: str) -> str:
     return fold(text).translate(_DIGIT_LOOKALIKES)
 
 
-class CardDatabase:
-    """An immutable set of cards with lookups by number, name and identity."""
+class CardDatabase(Generic[Card]):
+    """An immutable set of one game's cards with lookups by number, name and identity."""
 
     def __init__(self, info: DatabaseInfo, cards: Iterable[Card], sets: Iterable[CardSet] = ()):
         self.info = info
@@ -101,7 +116,9 @@ class CardDatabase:
 
     def __reduce__(
         self,
-    ) -> tuple[type[CardDatabase], tuple[DatabaseInfo, tuple[Card, ...], tuple[CardSet, ...]]]:
+    ) -> tuple[
+        type[CardDatabase[Card]], tuple[DatabaseInfo, tuple[Card, ...], tuple[CardSet, ...]]
+    ]:
         # Pickle the data only; the indexes are rebuilt on load (see lalcheck.db.cache).
         return (CardDatabase, (self.info, self.cards, tuple(self.sets.values())))
 
@@ -129,25 +146,25 @@ class CardDatabase:
             raise UsageError(f"unknown set {code!r}; sets: {', '.join(sorted(codes))}")
         return found
 
-    def release_date(self, card: Card) -> dt.date | None:
+    def release_date(self, card: GameCard) -> dt.date | None:
         """The card's own release date, else its set's."""
         if card.release is not None:
             return card.release
         card_set = self.sets.get(card.set) if card.set else None
         return card_set.release if card_set else None
 
-    def _printing_order(self, card: Card) -> tuple[dt.date, str]:
+    def _printing_order(self, card: GameCard) -> tuple[dt.date, str]:
         return (self.release_date(card) or dt.date.min, card.number)
 
     def printings(self, name: str) -> tuple[Card, ...]:
         """Every printing whose identity or translation is ``name``, earliest first."""
         return self._by_name.get(name, ())
 
-    def identity_printings(self, card: Card) -> tuple[Card, ...]:
+    def identity_printings(self, card: GameCard) -> tuple[Card, ...]:
         """Every printing sharing ``card``'s identity (its card name)."""
         return tuple(c for c in self.printings(card.name) if c.name == card.name)
 
-    def resolve(self, reference: str) -> Resolution:
+    def resolve(self, reference: str) -> Resolution[Card]:
         """Look up a card number, or an exact card name in any language.
 
         A name shared by several printings of one card resolves to the earliest

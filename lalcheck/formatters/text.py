@@ -8,16 +8,12 @@ from lalcheck.wording import plural
 
 
 def _counts(deck: DeckReport) -> str:
-    regulation = deck.regulation
-    counts = deck.counts
-    parts = [
-        f"main {counts.main}/{regulation.main_size}",
-        f"paradox {counts.paradox}/{regulation.paradox_count}",
-        f"gates {counts.gates}/{regulation.gate_size}",
-    ]
-    if counts.secret_tools and regulation.secret_tools:
-        parts.append(f"secret tools {counts.secret_tools}/{regulation.secret_tools.size}")
-    return " · ".join(parts)
+    """``main 50/50 · paradox 8/8 · gates 10/10``: the counts the game shows."""
+    return " · ".join(
+        f"{count.label} {count.value}" + (f"/{count.target}" if count.target is not None else "")
+        for count in deck.counts
+        if count.shown
+    )
 
 
 def format_deck(deck: DeckReport) -> str:

@@ -1,0 +1,306 @@
+"""A small card pool, decks and position helpers, independent of the sample database."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+
+from lalcheck.games.luck_and_logic.cards import (
+    Action,
+    Card,
+    CardType,
+    Color,
+    Duration,
+    Effect,
+    Logic,
+    LogicKind,
+    Stat,
+    Trigger,
+    World,
+)
+from lalcheck.games.luck_and_logic.engine import DeckList, Game
+from lalcheck.games.luck_and_logic.engine import decisions as d
+from lalcheck.games.luck_and_logic.engine.state import Member
+
+Y, B = Color.YELLOW, Color.BLUE
+SEPTPIA, MONOLIUM = World.SEPTPIA, World.MONOLIUM
+
+
+def member(
+    number: str,
+    kind: CardType,
+    *,
+    level: int = 1,
+    cost: int = 0,
+    territory: int = 1,
+    power: int = 3000,
+    spirit: int = 1,
+    limit: int = 2,
+    logic: Logic | None = None,
+    color: Color = Y,
+    world: World = SEPTPIA,
+    effects: tuple[Effect, ...] = (),
+    text: str | None = None,
+    trance_change: str | None = None,
+) -> Card:
+    return Card(
+        number=number,
+        name=f"Test {number}",
+        type=kind,
+        color=color,
+        world=world,
+        level=level,
+        cost=cost,
+        territory=territory,
+        power=power,
+        spirit=spirit,
+        limit=limit,
+        logic=logic or Logic(LogicKind.POWER, 1000),
+        effects=effects,
+        text=text,
+        trance_change=trance_change,
+    )
+
+
+LOGICALIST = member("T/001", CardType.LOGICALIST, power=3000, logic=Logic(LogicKind.POWER, 1000))
+LOGICALIST_DRAW = member(
+    "T/002",
+    CardType.LOGICALIST,
+    power=2500,
+    effects=(Effect(Trigger.MOBILIZE, Action.DRAW, 1),),
+    text="When mobilized, draw 1.",
+)
+FOREIGNER = member(
+    "T/003",
+    CardType.FOREIGNER,
+    territory=2,
+    power=4500,
+    color=B,
+    world=MONOLIUM,
+    logic=Logic(LogicKind.SPIRIT, 1),
+)
+FOREIGNER_SMALL = member(
+    "T/004", CardType.FOREIGNER, power=4000, logic=Logic(LogicKind.POWER, 2000)
+)
+TRANSUNION_2 = member(
+    "T/005",
+    CardType.TRANSUNION,
+    level=2,
+    cost=1,
+    territory=2,
+    power=8000,
+    spirit=2,
+    limit=3,
+    logic=Logic(LogicKind.POWER, 2000),
+)
+TRANSUNION_3 = member(
+    "T/006",
+    CardType.TRANSUNION,
+    level=3,
+    cost=2,
+    territory=4,
+    power=10000,
+    spirit=3,
+    color=B,
+    world=MONOLIUM,
+    effects=(Effect(Trigger.LOGIC_DRIVE, Action.DRAW, 1),),
+    text="[LD] Draw 1.",
+)
+TRANSUNION_4 = member(
+    "T/007",
+    CardType.TRANSUNION,
+    level=4,
+    cost=3,
+    territory=1,
+    power=12000,
+    spirit=3,
+    limit=3,
+    effects=(Effect(Trigger.ATTACK, Action.BOOST, 2000, Stat.POWER, Duration.BATTLE),),
+    trance_change="Test T/008",
+)
+TC_FORM = member("T/008", CardType.TRANSUNION, level=4, cost=2, power=15000, spirit=4)
+TACTICS = Card(
+    number="T/009",
+    name="Test T/009",
+    type=CardType.TACTICS,
+    color=Y,
+    world=SEPTPIA,
+    logic=Logic(LogicKind.TACTICS, 0),
+    effects=(Effect(Trigger.DEFINE, Action.BOOST, 3000, Stat.POWER, Duration.BATTLE),),
+    text="Power +3000 for this battle.",
+)
+TACTICS_UNMODELLED = Card(
+    number="T/010",
+    name="Test T/010",
+    type=CardType.TACTICS,
+    color=Y,
+    logic=Logic(LogicKind.TACTICS, 0),
+    text="Something the vocabulary cannot say.",
+)
+PARADOX = Card(
+    number="T/011",
+    name="Test T/011",
+    type=CardType.PARADOX,
+    color=B,
+    world=MONOLIUM,
+    logic=Logic(LogicKind.PARADOX, 0),
+    paradox_rule="Compare spirit.",
+)
+GATE = Card(number="T-G01", name="Test gate 1", type=CardType.GATE, gate_number=1)
+GATE_DRAW = Card(
+    number="T-G02",
+    name="Test gate 2",
+    type=CardType.GATE,
+    gate_number=2,
+    effects=(Effect(Trigger.GATE_DESTROYED, Action.DRAW, 1),),
+    text="Draw 1.",
+)
+GATE_CHARGE = Card(
+    number="T-G03",
+    name="Test gate 3",
+    type=CardType.GATE,
+    gate_number=3,
+    effects=(Effect(Trigger.GATE_DESTROYED, Action.CHARGE, 1),),
+    text="Charge 1.",
+)
+GATE_TEXT = Card(
+    number="T-G04", name="Test gate 4", type=CardType.GATE, gate_number=4, text="Unmodelled."
+)
+GATE_PLAIN = Card(number="T-G05", name="Test gate 5", type=CardType.GATE, gate_number=5)
+MY_LOGICALIST = Card(
+    number="T/ML1",
+    name="Test My Logicalist",
+    type=CardType.MY_LOGICALIST,
+    color=Y,
+    world=SEPTPIA,
+)
+
+
+def repeat(*counted: tuple[Card, int]) -> tuple[Card, ...]:
+    return tuple(card for card, count in counted for _ in range(count))
+
+
+#: R-CON-11's recommended shape: 8 paradox, 10 + 10 first-level members, 6 + 6 + 6
+#: transunions, 4 tactics.
+MAIN = repeat(
+    (LOGICALIST, 6),
+    (LOGICALIST_DRAW, 4),
+    (FOREIGNER, 6),
+    (FOREIGNER_SMALL, 4),
+    (TRANSUNION_2, 6),
+    (TRANSUNION_3, 6),
+    (TRANSUNION_4, 4),
+    (TC_FORM, 2),
+    (TACTICS, 2),
+    (TACTICS_UNMODELLED, 2),
+    (PARADOX, 8),
+)
+GATES = repeat((GATE, 2), (GATE_DRAW, 2), (GATE_CHARGE, 2), (GATE_TEXT, 2), (GATE_PLAIN, 2))
+
+
+def make_deck(name: str = "test", *, my_logicalist: bool = False) -> DeckList:
+    return DeckList(MAIN, GATES, my_logicalist=MY_LOGICALIST if my_logicalist else None, name=name)
+
+
+def take(cards: list[Card], wanted: Iterable[Card]) -> list[Card]:
+    """Remove one copy of each wanted card from ``cards`` (by identity) and return them."""
+    taken = []
+    for card in wanted:
+        index = next(i for i, c in enumerate(cards) if c is card)
+        taken.append(cards.pop(index))
+    return taken
+
+
+def main_phase_game(first_player: int = 0, seed: int = 1, **kwargs: bool) -> Game:
+    """A game set up and both players kept, at the first player's level phase."""
+    from lalcheck.games.luck_and_logic.engine import Mulligan
+
+    game = Game.new(make_deck("a", **kwargs), make_deck("b", **kwargs), seed, first_player)
+    game.push(Mulligan())
+    game.push(Mulligan())
+    return game
+
+
+def give(game: Game, player: int, cards: Iterable[Card], zone: str = "hand") -> None:
+    """Move copies of ``cards`` from wherever they are (deck, else hand) into a zone."""
+    state = game.players[player]
+    for card in cards:
+        for source in (state.deck, state.hand, state.drop):
+            if any(c is card for c in source):
+                take(source, [card])
+                break
+        else:
+            raise AssertionError(f"no {card.number} left for player {player}")
+        getattr(state, zone).append(card)
+
+
+def field(game: Game, player: int, card: Card, circles: tuple[int, ...]) -> Member:
+    """Put a copy of ``card`` (taken from deck or hand) on the field."""
+    state = game.players[player]
+    for source in (state.deck, state.hand):
+        if any(c is card for c in source):
+            take(source, [card])
+            break
+    else:
+        raise AssertionError(f"no {card.number} left for player {player}")
+    placed = Member(card, circles)
+    state.place(placed)
+    return placed
+
+
+def set_level(game: Game, player: int, cards: Iterable[Card], face_up: bool = True) -> None:
+    state = game.players[player]
+    for card in cards:
+        give(game, player, [card], "level")
+        state.level_face_up.append(face_up)
+        state.level_rested.append(False)
+
+
+def at_main(game: Game, level: Iterable[Card] = (), cost: int = 0) -> Game:
+    """Put the active player in its main phase with these face-up level cards and
+    ``cost`` cards (taken from the deck) in the cost zone."""
+    from lalcheck.games.luck_and_logic.engine import Phase
+
+    player = game.active
+    state = game.players[player]
+    set_level(game, player, level)
+    for _ in range(cost):
+        state.cost.append(state.deck.pop(0))
+    game.phase = Phase.MAIN
+    game.actor = player
+    return game
+
+
+def clear_hand(game: Game, player: int) -> None:
+    """Put the player's hand back at the bottom of the deck."""
+    state = game.players[player]
+    state.deck[:0] = state.hand
+    state.hand.clear()
+
+
+def check_invariants(game: Game, decks: tuple[DeckList, DeckList]) -> None:
+    """Every card in exactly one zone, 50 main + 10 gate cards per player, the field
+    consistent with its members, no negative or impossible counts."""
+    for player, state in enumerate(game.players):
+        deck = decks[player]
+        owned = Counter(map(id, state.all_cards()))
+        extra = (deck.my_logicalist,) if deck.my_logicalist is not None else ()
+        assert owned == Counter(map(id, deck.main + deck.gates + deck.secret_tools + extra))
+        assert sum(owned.values()) == 60 + len(deck.secret_tools) + len(extra)
+        for index, member in enumerate(state.field):
+            if member is not None:
+                assert index + 1 in member.circles
+                assert all(state.field[c - 1] is member for c in member.circles)
+        assert len(state.gates) == 6
+        if d.REFRESH_NEEDS_DROP_CARDS:
+            assert len(state.removed) == 4 + state.penalties
+        else:  # an empty drop zone refreshes without a card to remove
+            assert 4 <= len(state.removed) <= 4 + state.penalties
+        assert len(state.level) == len(state.level_face_up) == len(state.level_rested)
+        assert len(state.level) <= 4 or game.phase.name == "LEVEL_RETURN"
+        assert 0 <= state.penalties <= 2 and state.refreshes >= state.penalties
+        if game.battle is None:
+            assert not state.battle and not state.intercept
+    assert 0 <= game.attacks_made <= game.players[game.active].face_up_level_count
+    if game.outcome is None:
+        assert game.legal_actions(), "a game in progress always offers an action"
