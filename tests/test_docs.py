@@ -33,6 +33,7 @@ import yaml
 from typer.testing import CliRunner
 
 from lalcheck.cli import app
+from tests.anchors import anchors
 
 ROOT = Path(__file__).parent.parent
 DOCS = ROOT / "docs"
@@ -51,8 +52,6 @@ RULE_ID = re.compile(r"\b(?P<prefix>RTL|LBS|R)-[A-Z]+(?:-[A-Z0-9]+)*\b")
 CHECK_RULE_ID = re.compile(r'^ID(?:\s*:\s*[\w\[\]]+)?\s*=\s*"(?P<id>[a-z][a-z0-9-]*)"', re.M)
 #: ``REFERENCE = "R-CON-2"`` in a rule module.
 REFERENCE = re.compile(r'^REFERENCE(?:\s*:\s*[\w\[\]]+)?\s*=\s*"(?P<ref>[^"]+)"', re.M)
-#: ``{ #r-con-2 }`` after a heading, or ``<a id="r-con-2"></a>``.
-ANCHOR = re.compile(r'\{\s*#(?P<attr>[\w-]+)\s*\}|<a\s+id="(?P<html>[\w-]+)"')
 DIRECTIVE = "::: lalcheck-help"
 
 
@@ -71,12 +70,6 @@ def cited_rule_ids() -> dict[str, set[str]]:
         for match in RULE_ID.finditer(text):
             by_game[GAMES_BY_PREFIX[match["prefix"]]].add(match[0])
     return by_game
-
-
-def anchors(page: Path) -> set[str]:
-    """The explicit anchors of a Markdown page."""
-    text = page.read_text(encoding="utf-8")
-    return {match["attr"] or match["html"] for match in ANCHOR.finditer(text)}
 
 
 def commands() -> Iterator[tuple[str, ...]]:
