@@ -18,7 +18,7 @@ forms).
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
@@ -149,7 +149,9 @@ TRIGGER_TYPES: Mapping[Trigger, frozenset[CardType]] = {
     Trigger.WHILE_ACTIVE: frozenset({CardType.STAGE}),
 }
 #: A stage's effects that work while it is on the field: its 発動中 (Active) effects.
-STAGE_ACTIVE_TRIGGERS = frozenset({Trigger.START_OF_TURN, Trigger.END_OF_TURN, Trigger.WHILE_ACTIVE})
+STAGE_ACTIVE_TRIGGERS = frozenset(
+    {Trigger.START_OF_TURN, Trigger.END_OF_TURN, Trigger.WHILE_ACTIVE}
+)
 #: Arts triggers other than ``on_play``/``counter``/``turnover`` need a persistent arts.
 PERSISTENT_ONLY_TRIGGERS = frozenset(
     {Trigger.START_OF_TURN, Trigger.END_OF_TURN, Trigger.ACTIVATED, Trigger.CONTINUOUS}
@@ -355,10 +357,27 @@ class Card:
     abilities: tuple[RankAbilities, ...] = ()
     keyword_set: frozenset[Keyword] = field(init=False, compare=False, repr=False)
     colour_kind: int = field(init=False, compare=False, repr=False)
+    _by_trigger: Mapping[Trigger, tuple[Effect, ...]] = field(init=False, compare=False, repr=False)
+    _by_rank: tuple[tuple[Effect, ...], ...] = field(init=False, compare=False, repr=False)
+    #: Whether a continuous effect of the card can lower a unit's power (RTL-BAT-9).
+    lowers_power: bool = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
+        by_trigger: dict[Trigger, list[Effect]] = {}
+        for effect in self.effects:
+            by_trigger.setdefault(effect.trigger, []).append(effect)
         object.__setattr__(self, "keyword_set", frozenset(k.keyword for k in self.keywords))
         object.__setattr__(self, "colour_kind", COLOUR_INDEX[self.colour])
+        object.__setattr__(self, "_by_trigger", {k: tuple(v) for k, v in by_trigger.items()})
+        object.__setattr__(self, "_by_rank", tuple(self._rank_effects(r) for r in range(4)))
+        every = [*self.effects, *(e for entry in self.abilities for e in entry.effects)]
+        lowers = any(
+            step.verb is Verb.POWER and step.value < 0
+            for effect in every
+            if effect.trigger in STATIC_TRIGGERS
+            for step in effect.steps
+        )
+        object.__setattr__(self, "lowers_power", lowers)
 
     def has(self, keyword: Keyword) -> bool:
         """Whether the card prints ``keyword``."""
@@ -371,13 +390,17 @@ class Card:
                 return ability
         return None
 
-    def effects_for(self, trigger: Trigger) -> Iterator[Effect]:
+    def effects_for(self, trigger: Trigger) -> tuple[Effect, ...]:
         """The card's effects with this trigger, in printed order."""
-        return (effect for effect in self.effects if effect.trigger is trigger)
+        return self._by_trigger.get(trigger, ())
 
     def abilities_at(self, rank: int) -> tuple[Effect, ...]:
-        """A leader's abilities at ``rank``: the highest listed rank not above it
-        (RTL-ENGINE-8), or every listed rank up to it."""
+        """A leader's abilities at ``rank`` (1-3)."""
+        return self._by_rank[rank]
+
+    def _rank_effects(self, rank: int) -> tuple[Effect, ...]:
+        """The highest listed rank not above ``rank`` (RTL-ENGINE-8), or every
+        listed rank up to it."""
         reached = [entry for entry in self.abilities if entry.rank <= rank]
         if not reached:
             return ()

@@ -88,6 +88,15 @@ class BattlePhaseFrame(Frame):
                     yield Attack(index, target)
         yield PASS
 
+    def is_legal(self, game: GameState, action: object) -> bool:
+        if isinstance(action, Attack):
+            units = game.players[game.active].units
+            if type(action.unit) is not int or not 0 <= action.unit < len(units):
+                return False
+            unit = units[action.unit]
+            return may_attack(game, unit) and action.target in attack_targets(game, unit)
+        return isinstance(action, Pass)
+
     def apply(self, game: GameState, action: Action) -> None:
         if isinstance(action, Pass):
             self._end(game)

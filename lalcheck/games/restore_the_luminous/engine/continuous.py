@@ -53,33 +53,41 @@ def _at_most(value: int, bound: int | None) -> bool:
     return bound is None or value <= bound
 
 
-def static_effects(game: GameState) -> Iterator[tuple[int, int | None, Effect]]:
+Static = tuple[int, int | None, Effect]
+
+
+def static_effects(game: GameState) -> list[Static]:
     """Continuous effects on the table whose condition holds: (controller, source
     unit id or None, effect). Gear is handled with its unit; stages come last."""
+    found: list[Static] = []
     for player, state in enumerate(game.players):
         for effect in state.leader.abilities_at(state.rank):
             if effect.trigger is Trigger.CONTINUOUS and condition_holds(
                 game, player, effect.condition
             ):
-                yield player, None, effect
+                found.append((player, None, effect))
         for unit in state.units:
             if unit.bind:
                 continue
             for effect in unit.face.effects_for(Trigger.CONTINUOUS):
                 if condition_holds(game, player, effect.condition, unit.count):
-                    yield player, unit.uid, effect
+                    found.append((player, unit.uid, effect))
         for arts in state.persistent:
             for effect in arts.card.effects_for(Trigger.CONTINUOUS):
                 if condition_holds(game, player, effect.condition, arts.count):
-                    yield player, None, effect
+                    found.append((player, None, effect))
+    return found
 
 
-def _stage_effects(game: GameState) -> Iterator[Effect]:
+def stage_effects(game: GameState) -> list[Effect]:
+    """The 発動中 effects of the stages on the field whose condition holds."""
+    found = []
     for stage in game.stages:
         if stage is not None:
             for effect in stage.card.effects_for(Trigger.WHILE_ACTIVE):
                 if condition_holds(game, game.active, effect.condition, stage.count):
-                    yield effect
+                    found.append(effect)
+    return found
 
 
 def reaches(step: Step, controller: int, source: int | None, unit: Unit) -> bool:
@@ -113,15 +121,21 @@ def _gear_steps(game: GameState, unit: Unit) -> Iterator[tuple[Card, Step]]:
 
 def power(game: GameState, unit: Unit) -> int:
     """RTL-CARD-5: the unit's power now, every layer applied."""
+    return layered_power(unit, static_effects(game), stage_effects(game), game)
+
+
+def layered_power(unit: Unit, statics: list[Static], stages: list[Effect], game: GameState) -> int:
+    """A unit's power given the table's continuous and stage effects."""
     value = (unit.face.power or 0) + unit.power_mod
-    for _, step in _gear_steps(game, unit):
-        if step.verb is Verb.POWER:
-            value += step.value
-    for controller, source, effect in static_effects(game):
+    if unit.gear:
+        for _, step in _gear_steps(game, unit):
+            if step.verb is Verb.POWER:
+                value += step.value
+    for controller, source, effect in statics:
         for step in effect.steps:
             if step.verb is Verb.POWER and reaches(step, controller, source, unit):
                 value += step.value
-    for effect in _stage_effects(game):
+    for effect in stages:
         for step in effect.steps:
             if step.verb is Verb.POWER and passes(step.filter, unit, value):
                 value += step.value
@@ -159,7 +173,7 @@ def has_keyword(game: GameState, unit: Unit, keyword: Keyword) -> bool:
                 and reaches(step, controller, source, unit)
             ):
                 return True
-    for effect in _stage_effects(game):
+    for effect in stage_effects(game):
         for step in effect.steps:
             if (
                 step.verb is Verb.GRANT

@@ -49,7 +49,7 @@ from lalcheck.games.restore_the_luminous.engine.effects import (
     to_graveyard,
     unit_triggers,
 )
-from lalcheck.games.restore_the_luminous.engine.payment import payments
+from lalcheck.games.restore_the_luminous.engine.payment import is_payment, payments
 from lalcheck.games.restore_the_luminous.engine.state import (
     COLOURLESS,
     DONE,
@@ -63,6 +63,7 @@ from lalcheck.games.restore_the_luminous.engine.state import (
     Phase,
     PlayerState,
     distinct_indices,
+    is_first_copy,
 )
 
 _START, _DRAW, _MAIN1, _BATTLE, _MAIN2, _END, _CLEANUP = range(7)
@@ -220,17 +221,17 @@ class MainFrame(Frame):
 
     def legal(self, game: GameState) -> Iterator[Action]:
         state = game.players[game.active]
-        yield from self._colourings(state)
-        yield from self._plays(state)
-        yield from self._counters(state)
-        yield from self._revives(state)
-        yield from self._activations(game)
+        yield from self.colourings(state)
+        yield from self.plays(state)
+        yield from self.counters(state)
+        yield from self.revives(state)
+        yield from self.activations(game)
         yield PASS
         if self.first:
             yield SKIP_BATTLE
 
     @staticmethod
-    def _colourings(state: PlayerState) -> Iterator[Action]:
+    def colourings(state: PlayerState) -> Iterator[ColourLP]:
         """RTL-COL-1 / RTL-COL-2: while the rank allows and a colourless LP exists."""
         if state.colourings >= d.COLOURINGS_BY_RANK[state.rank]:
             return
@@ -245,7 +246,7 @@ class MainFrame(Frame):
         return [i for i, unit in enumerate(state.units) if len(unit.gear) < d.GEAR_PER_UNIT]
 
     @staticmethod
-    def _plays(state: PlayerState) -> Iterator[Action]:
+    def plays(state: PlayerState) -> Iterator[Play]:
         active = state.active_counts()
         room = len(state.units) < state.unit_slots
         hosts = MainFrame.gear_hosts(state)
@@ -261,7 +262,7 @@ class MainFrame(Frame):
                     yield Play(index, pay)
 
     @staticmethod
-    def _counters(state: PlayerState) -> Iterator[Action]:
+    def counters(state: PlayerState) -> Iterator[SetCounter]:
         """RTL-ZONE-4, RTL-OPEN-12: set a card in a free counter slot."""
         if len(state.counters) >= state.counter_slots:
             return
@@ -271,7 +272,7 @@ class MainFrame(Frame):
                 yield SetCounter(index)
 
     @staticmethod
-    def _revives(state: PlayerState) -> Iterator[Action]:
+    def revives(state: PlayerState) -> Iterator[Revive]:
         """RTL-KW-REVIVE: a graveyard unit with Revive, paying its Revive cost."""
         if len(state.units) >= state.unit_slots:
             return
@@ -286,7 +287,7 @@ class MainFrame(Frame):
                 yield Revive(index, pay)
 
     @staticmethod
-    def _activations(game: GameState) -> Iterator[Action]:
+    def activations(game: GameState) -> Iterator[Activate]:
         """RTL-KW-LACCEL, RTL-KW-CACCEL, RTL-ENGINE-4: activated abilities not yet
         used this turn whose condition holds and whose cost can be paid."""
         player = game.active
@@ -309,6 +310,35 @@ class MainFrame(Frame):
                     yield Activate(kind, index, number, pay)
             else:
                 yield Activate(kind, index, number, NO_PAYMENT)
+
+    def is_legal(self, game: GameState, action: object) -> bool:
+        state = game.players[game.active]
+        if isinstance(action, Play):
+            if not is_first_copy(state.hand, action.card):
+                return False
+            card = state.hand[action.card]
+            hosts = self.gear_hosts(state)
+            room = len(state.units) < state.unit_slots
+            if not playable_from_hand(state, card, room, hosts):
+                return False
+            wrong_host = (
+                action.on not in hosts if card.type is CardType.GEAR else action.on is not None
+            )
+            if wrong_host:
+                return False
+            active = state.active_counts()
+            return is_payment(action.pay, active, card.level, card.colour_kind, card.colour_cost)
+        if isinstance(action, ColourLP):
+            return (
+                state.colourings < d.COLOURINGS_BY_RANK[state.rank]
+                and COLOURLESS in state.lp_kind
+                and is_first_copy(state.hand, action.card)
+            )
+        if isinstance(action, SkipBattle):
+            return self.first
+        if isinstance(action, Pass):
+            return True
+        return super().is_legal(game, action)
 
     # -- applying --------------------------------------------------------------------
 

@@ -36,7 +36,6 @@ from lalcheck.games.restore_the_luminous.engine.actions import (
     SKIP_BATTLE,
     USE_TURNOVER,
     Action,
-    Activate,
     Attack,
     Choose,
     ColourLP,
@@ -45,14 +44,13 @@ from lalcheck.games.restore_the_luminous.engine.actions import (
     Payment,
     Play,
     Protect,
-    Revive,
-    SetCounter,
 )
 from lalcheck.games.restore_the_luminous.engine.battle import AttackFrame
 from lalcheck.games.restore_the_luminous.engine.continuous import has_keyword, power
 from lalcheck.games.restore_the_luminous.engine.effects import EffectFrame
 from lalcheck.games.restore_the_luminous.engine.keywords import may_attack
-from lalcheck.games.restore_the_luminous.engine.payment import colour_need
+from lalcheck.games.restore_the_luminous.engine.payment import can_pay, colour_need, payments
+from lalcheck.games.restore_the_luminous.engine.phases import MainFrame, playable_from_hand
 from lalcheck.games.restore_the_luminous.engine.rules import Game, LegalActions
 from lalcheck.games.restore_the_luminous.engine.state import (
     COLOURLESS,
@@ -60,6 +58,7 @@ from lalcheck.games.restore_the_luminous.engine.state import (
     Phase,
     PlayerState,
     Unit,
+    distinct_indices,
 )
 
 
@@ -127,9 +126,9 @@ class GreedyPolicy:
 
     def choose(self, game: Game, actions: LegalActions, rng: random.Random) -> Action:
         phase = game.phase
-        options = list(actions)
         if phase is Phase.MAIN:
-            return self.main(game, options)
+            return self.main(game)
+        options = list(actions)
         if phase is Phase.BATTLE:
             return self.attack(game, options)
         if phase is Phase.PROTECT:
@@ -146,29 +145,32 @@ class GreedyPolicy:
 
     # -- main phase --------------------------------------------------------------
 
-    def main(self, game: Game, options: list[Action]) -> Action:
+    def main(self, game: Game) -> Action:
+        """Colour, play, set counters, Revive, activate, in that order of preference
+        (each action built directly rather than picked from every payment)."""
         state = game.players[game.actor]
-        colouring = self.colouring(state, options)
+        colouring = self.colouring(state, list(MainFrame.colourings(state)))
         if colouring is not None:
             return colouring
-        play = self.play(game, state, options)
+        play = self.play(game, state)
         if play is not None:
             return play
-        for option in options:
-            if isinstance(option, SetCounter):
-                return option
+        for option in MainFrame.counters(state):
+            return option
         demand = hand_demand(state)
-        revives = [o for o in options if isinstance(o, Revive)]
+        revives = list(MainFrame.revives(state))
         if revives:
             return min(revives, key=lambda o: payment_cost(o.pay, demand))
-        activations = [o for o in options if isinstance(o, Activate)]
+        activations = list(MainFrame.activations(game))
         if activations:
             return min(activations, key=lambda o: payment_cost(o.pay, demand))
-        return self.end_main(game, state, options)
+        return self.end_main(game, state)
 
-    def end_main(self, game: Game, state: PlayerState, options: list[Action]) -> Action:
+    def end_main(self, game: Game, state: PlayerState) -> Action:
         """Go to battle when a unit can attack; otherwise skip it (no counter window 2)."""
-        if SKIP_BATTLE in options and not any(may_attack(game, u) for u in state.units):
+        frame = game.frames[-1]
+        first = isinstance(frame, MainFrame) and frame.first
+        if first and not any(may_attack(game, u) for u in state.units):
             return SKIP_BATTLE
         return PASS
 
@@ -180,9 +182,9 @@ class GreedyPolicy:
             return True
         return card.type is not CardType.LEADER
 
-    def colouring(self, state: PlayerState, options: list[Action]) -> ColourLP | None:
+    def colouring(self, state: PlayerState, options: list[ColourLP]) -> ColourLP | None:
         """RTL-COL-1: colour an LP when the best card within reach lacks its colour."""
-        colourings = [o for o in options if isinstance(o, ColourLP)]
+        colourings = options
         if not colourings or len(state.hand) < self.min_hand_to_colour:
             return None
         reach = len(state.lp_kind)
@@ -212,27 +214,39 @@ class GreedyPolicy:
         distance = abs(card.level - len(state.lp_kind))
         return card_value(card) - 2 * distance
 
-    def play(self, game: Game, state: PlayerState, options: list[Action]) -> Play | None:
-        """The most valuable affordable card, paid as cheaply as the hand allows."""
-        best: tuple[float, float, Play] | None = None
-        strongest = max(state.units, key=lambda u: power(game, u), default=None)
-        for option in options:
-            if not isinstance(option, Play):
+    def play(self, game: Game, state: PlayerState) -> Play | None:
+        """The most valuable affordable card, paid as cheaply as the hand allows;
+        gear goes on the strongest unit with room."""
+        hosts = MainFrame.gear_hosts(state)
+        room = len(state.units) < state.unit_slots
+        active = state.active_counts()
+        best: tuple[float, int] | None = None
+        for index in distinct_indices(state.hand):
+            card = state.hand[index]
+            if not (self.wanted(state, card) and playable_from_hand(state, card, room, hosts)):
                 continue
-            card = state.hand[option.card]
-            if not self.wanted(state, card):
+            if not can_pay(active, card.level, card.colour_kind, card.colour_cost):
                 continue
-            if (
-                card.type is CardType.GEAR
-                and strongest is not None
-                and state.units[option.on or 0] is not strongest
-            ):
-                continue
-            cost = payment_cost(option.pay, hand_demand(state, card))
-            key = (card_value(card), -cost)
-            if best is None or key > best[:2]:
-                best = (*key, option)
-        return best[2] if best is not None else None
+            value = self.play_value(state, card)
+            if best is None or value > best[0]:
+                best = (value, index)
+        if best is None:
+            return None
+        index = best[1]
+        card = state.hand[index]
+        demand = hand_demand(state, card)
+        pay = min(
+            payments(active, card.level, card.colour_kind, card.colour_cost),
+            key=lambda p: payment_cost(p, demand),
+        )
+        host = None
+        if card.type is CardType.GEAR:
+            host = max(hosts, key=lambda i: power(game, state.units[i]))
+        return Play(index, pay, host)
+
+    def play_value(self, state: PlayerState, card: Card) -> float:
+        """Which affordable card to play first."""
+        return card_value(card)
 
     # -- battle ------------------------------------------------------------------
 
@@ -337,17 +351,14 @@ class WallPolicy(GreedyPolicy):
 
     always_protect = True
 
-    def end_main(self, game: Game, state: PlayerState, options: list[Action]) -> Action:
-        return SKIP_BATTLE if SKIP_BATTLE in options else PASS
+    def end_main(self, game: Game, state: PlayerState) -> Action:
+        frame = game.frames[-1]
+        return SKIP_BATTLE if isinstance(frame, MainFrame) and frame.first else PASS
 
     def attack(self, game: Game, options: list[Action]) -> Action:
         return PASS
 
-    def play(self, game: Game, state: PlayerState, options: list[Action]) -> Play | None:
+    def play_value(self, state: PlayerState, card: Card) -> float:
         """Protect units first, then what the greedy player would play."""
-        for option in options:
-            if isinstance(option, Play):
-                card = state.hand[option.card]
-                if card.type is CardType.UNIT and card.has(Keyword.PROTECT):
-                    return option
-        return super().play(game, state, options)
+        bonus = 100 if card.type is CardType.UNIT and card.has(Keyword.PROTECT) else 0
+        return bonus + card_value(card)

@@ -14,7 +14,11 @@ from collections.abc import Iterator
 
 from lalcheck.games.restore_the_luminous import decisions as d
 from lalcheck.games.restore_the_luminous.engine.actions import Action
-from lalcheck.games.restore_the_luminous.engine.continuous import power
+from lalcheck.games.restore_the_luminous.engine.continuous import (
+    layered_power,
+    stage_effects,
+    static_effects,
+)
 from lalcheck.games.restore_the_luminous.engine.deck import DeckList
 from lalcheck.games.restore_the_luminous.engine.effects import (
     EffectFrame,
@@ -112,7 +116,9 @@ class Game(GameState):
 
     def is_legal(self, action: object) -> bool:
         """Whether ``action`` is one of :meth:`generate_legal_actions`."""
-        return any(action == legal for legal in self.generate_legal_actions())
+        if self.outcome is not None:
+            return False
+        return self.frames[-1].is_legal(self, action)
 
     # -- applying actions ------------------------------------------------------
 
@@ -156,13 +162,36 @@ class Game(GameState):
     def destroy_powerless(self) -> None:
         """RTL-BAT-9: a unit with power 0 or less is destroyed at once, with its
         return and "on destroy" effects."""
+        if not (self.players[0].units or self.players[1].units) or self._no_unit_can_be_powerless():
+            return
+        statics = static_effects(self)
+        stages = stage_effects(self)
+        doomed = [
+            unit
+            for player in (self.active, 1 - self.active)
+            for unit in self.players[player].units
+            if layered_power(unit, statics, stages, self) <= 0
+        ]
         triggered: list[EffectFrame] = []
-        for player in (self.active, 1 - self.active):
-            for unit in self.players[player].units[:]:
-                if power(self, unit) <= 0 and unit in self.players[player].units:
-                    self.note(player, f"{unit.face.label()} has no power left")
-                    triggered += destroy_unit(self, unit)
+        for unit in doomed:
+            player = unit.owner
+            if unit in self.players[player].units:
+                self.note(player, f"{unit.face.label()} has no power left")
+                triggered += destroy_unit(self, unit)
         queue(self, triggered)
+
+    def _no_unit_can_be_powerless(self) -> bool:
+        """A quick sufficient test: every unit's own power and this turn's changes are
+        above 0 and nothing on the table lowers power continuously."""
+        for state in self.players:
+            if state.leader.lowers_power or any(a.card.lowers_power for a in state.persistent):
+                return False
+            for unit in state.units:
+                if (unit.face.power or 0) + unit.power_mod <= 0 or unit.face.lowers_power:
+                    return False
+                if any(gear.lowers_power for gear in unit.gear):
+                    return False
+        return not any(stage is not None and stage.card.lowers_power for stage in self.stages)
 
     def over_hand_limit(self) -> int | None:
         """RTL-ZONE-5: a player holding more than 10 cards, the turn player first."""

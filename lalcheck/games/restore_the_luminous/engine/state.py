@@ -33,6 +33,14 @@ KINDS = len(COLOURS) + 1
 PLAYER_NAMES = ("A", "B")
 
 
+def is_first_copy(cards: Sequence[object], index: object) -> bool:
+    """``index`` names a card and no earlier index holds the same card."""
+    if type(index) is not int or not 0 <= index < len(cards):
+        return False
+    card = cards[index]
+    return all(cards[earlier] is not card for earlier in range(index))
+
+
 def distinct_indices(cards: Sequence[object]) -> list[int]:
     """Index of the first copy of each distinct card: copies are interchangeable."""
     seen: set[int] = set()
@@ -411,6 +419,10 @@ class Frame:
 
     def apply(self, game: GameState, action: Action) -> None:
         raise NotImplementedError
+
+    def is_legal(self, game: GameState, action: object) -> bool:
+        """Whether ``action`` is one of :meth:`legal` (frames check common ones directly)."""
+        return any(action == legal for legal in self.legal(game))
 
     def copy(self) -> Self:
         raise NotImplementedError
