@@ -144,7 +144,7 @@ class ProtectRules:
     per_attack: int
 
 
-#: RTL-OPEN-16: Protect works against attacks on the leader and on other units;
+#: RTL-OPEN-16 (seed:140, seed:201): Protect works against attacks on the leader and on other units;
 #: only an active Protect unit that is not already the target; at most one per
 #: attack; after the switch the fight is a unit battle.
 PROTECT = ProtectRules(against_leader_attacks=True, per_attack=1)
@@ -171,7 +171,7 @@ class KeywordDetails:
     l_boost_enters_active: bool
 
 
-#: RTL-OPEN-19: Bind drops by 1 at the end of each turn of the bound unit's
+#: RTL-OPEN-19 (seed:209-214): Bind drops by 1 at the end of each turn of the bound unit's
 #: opponent and ends at 0; a bound unit cannot attack or Protect. With several
 #: Decoy units the chooser picks among them; Decoy binds ability targets, not
 #: attacks. Colours used by C-Accel turn colourless. L-Boost LP enter active

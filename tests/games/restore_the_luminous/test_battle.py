@@ -72,7 +72,8 @@ def test_rtl_bat_0_attacks_repeat_then_the_phase_ends_into_main_2():
 
 
 def test_rtl_bat_1_and_rtl_state_5_only_passive_units_and_the_leader_are_targets():
-    """Seed §7 line 134: 攻撃対象にできるのは「パッシブ状態の相手ユニット」か「相手リーダー」のみ."""
+    """Seed §7 line 134: 攻撃対象にできるのは「パッシブ状態の相手ユニット」か
+    「相手リーダー」のみ."""
     game = new_game()
     put_unit(game, 0, MID)
     put_unit(game, 1, SMALL, active=True)
@@ -193,7 +194,8 @@ def test_rtl_bat_5_three_outcomes_of_a_battle():
 
 
 def test_rtl_bat_6_and_rtl_dmg_1_2_leader_damage_moves_deck_cards_to_the_damage_zone():
-    """Seed §7 line 146 and §8 lines 181-182: ダメージ値分、デッキ上からダメージゾーンへ; HP = 最大HP − 枚数."""
+    """Seed §7 line 146 and §8 lines 181-182: ダメージ値分、デッキ上からダメージゾーンへ;
+    HP = 最大HP − 枚数."""
     game = new_game()
     put_unit(game, 0, MID)
     top_two = game.players[1].deck[-2:]
@@ -317,7 +319,8 @@ def test_rtl_bat_9_zero_power_from_a_stage_or_lost_gear():
 
 
 def test_rtl_dmg_4_destruction_returns_whoever_caused_it():
-    """Seed §8 line 176: 場にいる状態で破壊された時も還元される（自分・相手どちらの効果でも発動）."""
+    """Seed §8 line 176: 場にいる状態で破壊された時も還元される
+    （自分・相手どちらの効果でも発動）."""
     own_kill = card(
         "B/O", "arts", effects=[{"when": "on_play", "do": [{"destroy": "chosen_own_unit"}]}]
     )

@@ -298,7 +298,7 @@ def test_rtl_deck_1_and_open_1_the_engine_refuses_what_it_cannot_play():
         DeckList(LEADER, (card("X/1"),) * 39)
     with pytest.raises(DeckError, match="leaders in the main deck: T/L01"):
         DeckList(LEADER, (LEADER,) + (card("X/1"),) * 39)
-    with pytest.raises(DeckError, match="the leader .* is a unit"):
+    with pytest.raises(DeckError, match=r"the leader .* is a unit"):
         DeckList(card("X/1"), (card("X/1"),) * 40)
     assert d.LEADER_OUTSIDE_MAIN_DECK
 

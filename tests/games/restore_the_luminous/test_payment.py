@@ -98,7 +98,8 @@ def test_rtl_engine_3_a_level_0_card_needs_no_lp():
 
 
 def test_rtl_col_1_colouring_erases_a_hand_card_and_colours_an_active_colourless_lp():
-    """Seed §4 line 76: 手札を指定 → 無色LP1つにそのカードの色が付く（指定したカードは抹消される）."""
+    """Seed §4 line 76: 手札を指定 → 無色LP1つにそのカードの色が付く
+    （指定したカードは抹消される）."""
     game = new_game()
     set_lp(game, 0, "rCc")
     fodder = card("P/Y", colour="yellow")

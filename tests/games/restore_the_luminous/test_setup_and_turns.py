@@ -146,7 +146,8 @@ def test_rtl_turn_1_to_6_the_phases_run_in_order():
 
 
 def test_rtl_turn_3_and_5_main_phases_offer_colouring_plays_and_counters():
-    """Seed §6 lines 124-127: 色付与, LPを消費してカードをプレイ, カウンターセット; メイン1・2で同じ."""
+    """Seed §6 lines 124-127: 色付与, LPを消費してカードをプレイ, カウンターセット;
+    メイン1・2で同じ."""
     game = new_game()
     set_lp(game, 0, "rc")
     set_hand(game, 0, [FILLER, COUNTER_ARTS])
@@ -192,7 +193,8 @@ def test_rtl_evo_3_and_rtl_zone_9_evolution_changes_no_hp_or_slots():
 
 
 def test_rtl_evo_4_rtl_col_2_and_open_3_colourings_per_turn_up_to_the_rank():
-    """Seed §4 line 76 and §6 line 124: 1ターンにリーダーのランク(1〜3)まで; main 1 and 2 share it."""
+    """Seed §4 line 76 and §6 line 124: 1ターンにリーダーのランク(1〜3)まで;
+    main 1 and 2 share it."""
     game = new_game()
     set_lp(game, 0, "cccc")
     set_hand(game, 0, [card(f"S/{i}") for i in range(4)])
