@@ -80,8 +80,9 @@ class Keyword(StrEnum):
 
     @property
     def rule_id(self) -> str:
-        """``RTL-KW-GALE``: the rule id of the keyword."""
-        return "RTL-KW-" + self.value.replace("_", "").upper()
+        """``RTL-KW-GALE``: the rule id of the keyword (Persistent is ``RTL-KW-PERSIST``)."""
+        short = "persist" if self is Keyword.PERSISTENT else self.value.replace("_", "")
+        return "RTL-KW-" + short.upper()
 
 
 #: Keywords a unit has as a standing ability (gear and effects may grant them).

@@ -58,7 +58,8 @@ def attacks(game):
 
 
 def test_rtl_bat_0_attacks_repeat_then_the_phase_ends_into_main_2():
-    """Seed §7 line 131: メイン1の後に開始。①〜⑥を任意の回数繰り返し、終了するとメイン2."""
+    """RTL-BAT-0. Seed §7 line 131: メイン1の後に開始。①〜⑥を任意の回数繰り返し、
+    終了するとメイン2."""
     game = new_game()
     put_unit(game, 0, SMALL)
     put_unit(game, 0, SMALL)
@@ -72,7 +73,8 @@ def test_rtl_bat_0_attacks_repeat_then_the_phase_ends_into_main_2():
 
 
 def test_rtl_bat_1_and_rtl_state_5_only_passive_units_and_the_leader_are_targets():
-    """Seed §7 line 134: 攻撃対象にできるのは「パッシブ状態の相手ユニット」か
+    """RTL-BAT-1, RTL-STATE-5. Seed §7 line 134:
+    攻撃対象にできるのは「パッシブ状態の相手ユニット」か
     「相手リーダー」のみ."""
     game = new_game()
     put_unit(game, 0, MID)
@@ -83,7 +85,7 @@ def test_rtl_bat_1_and_rtl_state_5_only_passive_units_and_the_leader_are_targets
 
 
 def test_rtl_bat_1_and_open_6_units_cannot_attack_on_their_entry_turn():
-    """Seed §10 line 198 (Gale exists, so plain units wait a turn): RTL-OPEN-6."""
+    """RTL-BAT-1. Seed §10 line 198 (Gale exists, so plain units wait a turn): RTL-OPEN-6."""
     game = new_game()
     set_lp(game, 0, "rc")
     set_hand(game, 0, [SMALL])
@@ -95,7 +97,7 @@ def test_rtl_bat_1_and_open_6_units_cannot_attack_on_their_entry_turn():
 
 
 def test_rtl_bat_2_when_attacking_and_when_attacked_effects_resolve():
-    """Seed §7 line 136: ② 攻撃時 / 攻撃された時の能力処理."""
+    """RTL-BAT-2. Seed §7 line 136: ② 攻撃時 / 攻撃された時の能力処理."""
     pumped = card(
         "B/8",
         power=2000,
@@ -114,7 +116,7 @@ def test_rtl_bat_2_when_attacking_and_when_attacked_effects_resolve():
 
 
 def test_rtl_bat_3_counter_window_1_only_at_the_turns_first_attack():
-    """Seed §7 lines 137-138, 162: ③ カウンタータイミング1（1回目の攻撃時のみ）."""
+    """RTL-BAT-3. Seed §7 lines 137-138, 162: ③ カウンタータイミング1（1回目の攻撃時のみ）."""
     game = new_game()
     put_unit(game, 0, SMALL)
     put_unit(game, 0, SMALL)
@@ -134,7 +136,7 @@ def test_rtl_bat_3_counter_window_1_only_at_the_turns_first_attack():
 
 
 def test_rtl_bat_3_several_counters_are_revealed_together_then_resolved_in_any_order():
-    """Seed §7 line 138: 複数枚OK・一括公開→任意順で解決."""
+    """RTL-BAT-3. Seed §7 line 138: 複数枚OK・一括公開→任意順で解決."""
     game = new_game()
     put_unit(game, 0, MID)
     game.players[1].counters.extend([DRAW_COUNTER, KILL_COUNTER])
@@ -153,7 +155,8 @@ def test_rtl_bat_3_several_counters_are_revealed_together_then_resolved_in_any_o
 
 
 def test_rtl_bat_4_protect_moves_the_attack_onto_the_protector():
-    """Seed §7 lines 139-140: ④ 『プロテクト』持ちをパッシブにし、攻撃をそのユニットに引き受ける."""
+    """RTL-BAT-4. Seed §7 lines 139-140: ④ 『プロテクト』持ちをパッシブにし、
+    攻撃をそのユニットに引き受ける."""
     game = new_game()
     put_unit(game, 0, MID)
     guard = put_unit(game, 1, GUARD)
@@ -179,7 +182,7 @@ def test_open_16_protect_also_guards_units_but_not_by_the_target_or_a_passive_un
 
 
 def test_rtl_bat_5_three_outcomes_of_a_battle():
-    """Seed §7 lines 143-150: 攻撃側勝利 / 攻撃側のみ破壊 / 同値で両者破壊."""
+    """RTL-BAT-5. Seed §7 lines 143-150: 攻撃側勝利 / 攻撃側のみ破壊 / 同値で両者破壊."""
     for ours, theirs, survivors in (
         (3000, 1000, (1, 0)),
         (1000, 3000, (0, 1)),
@@ -194,7 +197,8 @@ def test_rtl_bat_5_three_outcomes_of_a_battle():
 
 
 def test_rtl_bat_6_and_rtl_dmg_1_2_leader_damage_moves_deck_cards_to_the_damage_zone():
-    """Seed §7 line 146 and §8 lines 181-182: ダメージ値分、デッキ上からダメージゾーンへ;
+    """RTL-BAT-6, RTL-DMG-1, RTL-DMG-2, RTL-ZONE-6. Seed §7 line 146 and §8 lines 181-182:
+    ダメージ値分、デッキ上からダメージゾーンへ;
     HP = 最大HP − 枚数."""
     game = new_game()
     put_unit(game, 0, MID)
@@ -206,7 +210,7 @@ def test_rtl_bat_6_and_rtl_dmg_1_2_leader_damage_moves_deck_cards_to_the_damage_
 
 
 def test_rtl_bat_7_destroyed_units_then_their_on_destroy_effects():
-    """Seed §7 lines 152-153: 敗北ユニットを破壊 → 破壊時効果を処理."""
+    """RTL-BAT-7. Seed §7 lines 152-153: 敗北ユニットを破壊 → 破壊時効果を処理."""
     game = new_game()
     put_unit(game, 0, MID)
     put_unit(game, 1, DRAW_ON_DESTROY, active=False)
@@ -217,7 +221,7 @@ def test_rtl_bat_7_destroyed_units_then_their_on_destroy_effects():
 
 
 def test_rtl_bat_7_and_rtl_dmg_3_damage_cards_return_and_may_turn_over():
-    """Seed §7 line 155 and §8 line 184: ⑥-b 還元・TO処理."""
+    """RTL-BAT-7, RTL-DMG-3. Seed §7 line 155 and §8 line 184: ⑥-b 還元・TO処理."""
     turnover = card(
         "B/T",
         colour="green",
@@ -238,7 +242,7 @@ def test_rtl_bat_7_and_rtl_dmg_3_damage_cards_return_and_may_turn_over():
 
 
 def test_rtl_bat_8_and_open_13_counter_window_2_after_the_end_declaration():
-    """Seed §7 lines 157-160: ⑦ 終了宣言 ⑧ カウンタータイミング2 ⑨ 終了; RTL-OPEN-13."""
+    """RTL-BAT-8. Seed §7 lines 157-160: ⑦ 終了宣言 ⑧ カウンタータイミング2 ⑨ 終了; RTL-OPEN-13."""
     game = new_game()
     put_unit(game, 0, SMALL)
     game.players[1].counters.append(DRAW_COUNTER)
@@ -258,7 +262,8 @@ def test_rtl_bat_8_and_open_13_counter_window_2_after_the_end_declaration():
 
 
 def test_rtl_bat_9_zero_power_destroys_at_once_outside_battle_with_return():
-    """Seed §7 line 164: パワー0以下で即時破壊 … 還元や「破壊時」効果も通常通り発動する."""
+    """RTL-BAT-9. Seed §7 line 164: パワー0以下で即時破壊 …
+    還元や「破壊時」効果も通常通り発動する."""
     weaken = card(
         "B/W",
         "arts",
@@ -280,7 +285,8 @@ def test_rtl_bat_9_zero_power_destroys_at_once_outside_battle_with_return():
 
 
 def test_rtl_bat_9_zero_power_from_a_stage_or_lost_gear():
-    """Seed §7 line 164: ステージ効果・ギア破壊によるパワー減少など、減らし方は問わない."""
+    """RTL-BAT-9. Seed §7 line 164: ステージ効果・ギア破壊によるパワー減少など、
+    減らし方は問わない."""
     gate = card(
         "B/S",
         "stage",
@@ -319,7 +325,7 @@ def test_rtl_bat_9_zero_power_from_a_stage_or_lost_gear():
 
 
 def test_rtl_dmg_4_destruction_returns_whoever_caused_it():
-    """Seed §8 line 176: 場にいる状態で破壊された時も還元される
+    """RTL-DMG-4. Seed §8 line 176: 場にいる状態で破壊された時も還元される
     （自分・相手どちらの効果でも発動）."""
     own_kill = card(
         "B/O", "arts", effects=[{"when": "on_play", "do": [{"destroy": "chosen_own_unit"}]}]
@@ -333,7 +339,7 @@ def test_rtl_dmg_4_destruction_returns_whoever_caused_it():
 
 
 def test_rtl_dmg_5_no_return_for_erased_or_reversed_cards():
-    """Seed §8 line 177: 抹消や リバース で除外された場合は還元されない."""
+    """RTL-DMG-5. Seed §8 line 177: 抹消や リバース で除外された場合は還元されない."""
     reverse = card("B/R", colour="yellow", return_value=2, keywords=["reverse"], text="Reverse.")
     game = new_game()
     set_lp(game, 1, "cc")
@@ -344,7 +350,7 @@ def test_rtl_dmg_5_no_return_for_erased_or_reversed_cards():
 
 
 def test_rtl_win_1_and_rtl_dmg_6_hp_zero_loses():
-    """Seed §1 line 22 and §8 line 183: 相手のHPを0にする / HP 0 → 敗北."""
+    """RTL-WIN-1, RTL-DMG-6. Seed §1 line 22 and §8 line 183: 相手のHPを0にする / HP 0 → 敗北."""
     game = new_game()
     put_unit(game, 0, MID)
     game.players[1].damage.extend(game.players[1].deck[:8])
@@ -356,7 +362,8 @@ def test_rtl_win_1_and_rtl_dmg_6_hp_zero_loses():
 
 
 def test_rtl_win_2_and_open_7_damage_that_empties_the_deck_loses():
-    """Seed §1 line 23, §8 line 185: ダメージや効果でデッキが0枚になった瞬間."""
+    """RTL-WIN-2, RTL-OPEN-7. Seed §1 line 23, §8 line 185:
+    ダメージや効果でデッキが0枚になった瞬間."""
     game = new_game()
     put_unit(game, 0, SMALL)
     state = game.players[1]
@@ -369,7 +376,8 @@ def test_rtl_win_2_and_open_7_damage_that_empties_the_deck_loses():
 
 
 def test_rtl_win_2_and_open_7_the_draw_phase_may_take_the_last_card_not_one_more():
-    """Seed §8 line 185: ドロー時に引けない場合 — the draw that empties the deck is not a loss."""
+    """RTL-WIN-2, RTL-OPEN-7. Seed §8 line 185: ドロー時に引けない場合 — the draw that empties the
+    deck is not a loss."""
     game = new_game()
     state = game.players[1]
     state.graveyard.extend(state.deck[1:])
@@ -400,7 +408,8 @@ def test_open_7_an_effect_draw_that_empties_the_deck_loses_at_once():
 
 
 def test_rtl_win_3_rtl_kw_reverse_and_open_17_reverse_protects_from_that_loss():
-    """Seed §10 line 207: リバース — そのダメージによってゲームに敗北しない."""
+    """RTL-WIN-3, RTL-KW-REVERSE, RTL-OPEN-17. Seed §10 line 207: リバース —
+    そのダメージによってゲームに敗北しない."""
     reverse = card("B/R", keywords=["reverse"], text="Reverse.")
     game = new_game()
     state = game.players[1]
@@ -415,7 +424,8 @@ def test_rtl_win_3_rtl_kw_reverse_and_open_17_reverse_protects_from_that_loss():
 
 
 def test_rtl_kw_reverse_needs_more_damage_than_the_opponent():
-    """Seed §10 line 207: 自分のリーダーが相手よりもダメージを受けている場合(このダメージを含む)."""
+    """RTL-KW-REVERSE. Seed §10 line 207:
+    自分のリーダーが相手よりもダメージを受けている場合(このダメージを含む)."""
     reverse = card("B/R", keywords=["reverse"], text="Reverse.")
     game = new_game()
     game.players[0].damage.append(FILLER)

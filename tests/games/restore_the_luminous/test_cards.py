@@ -58,7 +58,8 @@ def problems(entry: dict[str, Any]) -> list[tuple[tuple[str | int, ...], str]]:
 
 
 def test_rtl_card_1_to_5_a_unit_has_level_colour_cost_return_value_name_power_damage():
-    """Seed §2 lines 29-33: level, colour cost, return value, name, power/damage."""
+    """RTL-CARD-1, RTL-CARD-2, RTL-CARD-3, RTL-CARD-4, RTL-CARD-5. Seed §2 lines 29-33: level,
+    colour cost, return value, name, power/damage."""
     built = card_from_mapping({**UNIT, "names": {"ja": "テスト"}})
     assert isinstance(built, Card)
     assert (built.level, built.colour_cost, built.return_value) == (3, 1, 1)
@@ -67,7 +68,8 @@ def test_rtl_card_1_to_5_a_unit_has_level_colour_cost_return_value_name_power_da
 
 
 def test_rtl_card_5_and_6_only_units_show_power_and_damage():
-    """Seed §2 lines 33-34: power/damage on units only; other cards carry a type band."""
+    """RTL-CARD-5, RTL-CARD-6. Seed §2 lines 33-34: power/damage on units only; other cards carry a
+    type band."""
     assert (("power",), "a unit needs power") in problems(
         {k: v for k, v in UNIT.items() if k != "power"}
     )
@@ -78,7 +80,8 @@ def test_rtl_card_5_and_6_only_units_show_power_and_damage():
 
 
 def test_rtl_card_7_and_open_15_every_card_has_one_of_five_colours():
-    """Seed §4 line 75: five colours; colourless is an LP state, not a card colour."""
+    """RTL-CARD-7, RTL-OPEN-15. Seed §4 line 75: five colours; colourless is an LP state, not a card
+    colour."""
     assert [c.value for c in Colour] == ["red", "blue", "green", "yellow", "black"]
     found = problems({**UNIT, "colour": "colourless"})
     assert found[0][0] == ("colour",) and "not a known colour" in found[0][1]
@@ -86,14 +89,15 @@ def test_rtl_card_7_and_open_15_every_card_has_one_of_five_colours():
 
 
 def test_rtl_card_2_colour_cost_cannot_exceed_level():
-    """Seed §2 line 30: the colour cost is part of the level's LP."""
+    """RTL-CARD-2. Seed §2 line 30: the colour cost is part of the level's LP."""
     assert (("colour_cost",), "a colour cost of 4 exceeds level 3") in problems(
         {**UNIT, "colour_cost": 4}
     )
 
 
 def test_rtl_open_20_the_return_value_is_a_field():
-    """Seed §2 line 31 / §8 line 174: where it is printed does not matter; the number does."""
+    """RTL-OPEN-20. Seed §2 line 31 / §8 line 174: where it is printed does not matter; the number
+    does."""
     assert d.RETURN_VALUE_FIELD == "return_value"
     assert (("return_value",), "the card has no return_value") in problems(
         {k: v for k, v in UNIT.items() if k != "return_value"}
@@ -101,7 +105,8 @@ def test_rtl_open_20_the_return_value_is_a_field():
 
 
 def test_rtl_type_leader_and_rtl_deck_3_leader_fields():
-    """Seed §3 line 61, §5 lines 103/105, §9 line 194: hand size, unit and counter slots."""
+    """RTL-TYPE-LEADER, RTL-DECK-3. Seed §3 line 61, §5 lines 103/105, §9 line 194: hand size, unit
+    and counter slots."""
     leader = {**UNIT, "type": "leader", "level": 0, "colour_cost": 0, "return_value": 0}
     del leader["power"], leader["damage"]
     found = dict(problems(leader))
@@ -258,6 +263,7 @@ def test_pool_checks_unique_numbers_and_transformation_forms():
 def test_every_rule_keyword_has_its_id():
     assert len(Keyword) == 20
     assert Keyword.L_ACCEL.rule_id == "RTL-KW-LACCEL" and Keyword.GALE.rule_id == "RTL-KW-GALE"
+    assert Keyword.PERSISTENT.rule_id == "RTL-KW-PERSIST"
 
 
 # -- the bundled sample -------------------------------------------------------------
@@ -293,7 +299,7 @@ def test_sample_decks_one_per_colour_and_a_two_colour_deck(decks: dict[str, Deck
 
 
 def test_rtl_deck_1_and_open_1_the_engine_refuses_what_it_cannot_play():
-    """Seed §3 line 59: 40-60 cards; RTL-OPEN-1: the leader is not in the main deck."""
+    """RTL-DECK-1. Seed §3 line 59: 40-60 cards; RTL-OPEN-1: the leader is not in the main deck."""
     with pytest.raises(DeckError, match="holds 39 cards, not 40-60"):
         DeckList(LEADER, (card("X/1"),) * 39)
     with pytest.raises(DeckError, match="leaders in the main deck: T/L01"):

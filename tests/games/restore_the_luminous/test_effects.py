@@ -53,7 +53,8 @@ KILL = card("E/K", "arts", effects=[{"when": "on_play", "do": [{"destroy": "chos
 
 
 def test_rtl_type_arts_resolves_then_goes_to_the_graveyard_without_return():
-    """Seed line 39: アーツ: 手札からプレイ→効果を発揮→墓地へ; RTL-OPEN-10: not destroyed."""
+    """RTL-TYPE-ARTS. Seed line 39: アーツ: 手札からプレイ→効果を発揮→墓地へ; RTL-OPEN-10: not
+    destroyed."""
     draw = card("E/A", "arts", return_value=2, effects=[{"when": "on_play", "do": [{"draw": 1}]}])
     game = new_game()
     set_lp(game, 0, "rc")
@@ -64,7 +65,9 @@ def test_rtl_type_arts_resolves_then_goes_to_the_graveyard_without_return():
 
 
 def test_rtl_type_stage_rtl_zone_3_and_open_9_one_shared_stage_replaced_by_either_player():
-    """Seed lines 40, 104: ステージ: 場に1枚のみ、上書き可。効果は自分・相手の両方に適用."""
+    """RTL-ENGINE-12. RTL-TYPE-STAGE, RTL-ZONE-3, RTL-OPEN-9. Seed lines 40, 104: ステージ:
+    場に1枚のみ、
+    上書き可。効果は自分・相手の両方に適用."""
     other = card("E/S2", "stage", colour="blue", return_value=2)
     game = new_game()
     set_lp(game, 0, "u")
@@ -84,7 +87,8 @@ def test_rtl_type_stage_rtl_zone_3_and_open_9_one_shared_stage_replaced_by_eithe
 
 
 def test_rtl_type_gear_and_rtl_zone_2_gear_on_a_unit_uses_no_slot_and_follows_it():
-    """Seed lines 41, 101, 107: ギア … ユニット枠を消費しない / 1体に3つまで / 装備先が場を離れるとギアも墓地へ."""
+    """RTL-TYPE-GEAR, RTL-ZONE-2. Seed lines 41, 101, 107: ギア … ユニット枠を消費しない /
+    1体に3つまで / 装備先が場を離れるとギアも墓地へ."""
     game = new_game()
     set_lp(game, 0, "r" * 5)
     host = put_unit(game, 0, SMALL)
@@ -105,7 +109,8 @@ def test_rtl_type_gear_and_rtl_zone_2_gear_on_a_unit_uses_no_slot_and_follows_it
 
 
 def test_rtl_zone_7_the_graveyard_receives_units_arts_and_gear():
-    """Seed line 39 and §7 line 153: destroyed units, used arts, gear whose unit left."""
+    """RTL-ZONE-7. Seed line 39 and §7 line 153: destroyed units, used arts, gear whose unit
+    left."""
     game = new_game()
     set_lp(game, 0, "rr")
     host = put_unit(game, 1, SMALL)
@@ -150,7 +155,7 @@ def test_targets_are_chosen_by_the_controller_skipped_when_there_are_none():
 
 
 def test_leader_abilities_follow_the_rank_and_rtl_evo_3():
-    """Seed line 194: 進化で強化されるのはリーダーの能力（パッシブ・アクティブ効果）."""
+    """RTL-EVO-3. Seed line 194: 進化で強化されるのはリーダーの能力（パッシブ・アクティブ効果）."""
     leader = card(
         "E/LD",
         "leader",
@@ -207,6 +212,7 @@ def test_open_25_the_trigger_names():
 
 
 def test_rtl_engine_9_a_bound_unit_has_no_on_destroy():
+    """RTL-ENGINE-9. Seed §10 line 210: a bound unit's effects are negated, its on-destroy too."""
     drawer = card("E/D", power=1000, effects=[{"when": "on_destroy", "do": [{"draw": 1}]}])
     game = new_game()
     set_lp(game, 0, "r")
@@ -218,7 +224,8 @@ def test_rtl_engine_9_a_bound_unit_has_no_on_destroy():
 
 
 def test_rtl_engine_10_and_11_trigger_order():
-    """On win before Critical; triggers arising together resolve in order."""
+    """RTL-ENGINE-10, RTL-ENGINE-11. On win before Critical; triggers arising together resolve in
+    order."""
     winner = card(
         "E/W", power=3000, keywords=["critical"], effects=[{"when": "on_win", "do": [{"draw": 1}]}]
     )
@@ -233,6 +240,8 @@ def test_rtl_engine_10_and_11_trigger_order():
 
 
 def test_rtl_engine_13_bind_keeps_power_bonuses():
+    """RTL-ENGINE-13. Seed §10 line 210: Bind negates effects; power the unit receives still
+    counts."""
     game = new_game()
     unit = put_unit(game, 0, SMALL)
     unit.gear.append(PLATE)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from lalcheck.games.restore_the_luminous import decisions as d
+from lalcheck.games.restore_the_luminous.cards import Keyword
 from lalcheck.games.restore_the_luminous.engine import (
     Activate,
     Attack,
@@ -19,7 +20,6 @@ from lalcheck.games.restore_the_luminous.engine import (
 )
 from lalcheck.games.restore_the_luminous.engine.continuous import has_keyword, power
 from lalcheck.games.restore_the_luminous.engine.effects import DamageFrame
-from lalcheck.games.restore_the_luminous.cards import Keyword
 
 from .helpers import FILLER, card, lp_row, new_game, put_unit, set_hand, set_lp, to_battle
 from .test_setup_and_turns import pay
@@ -39,7 +39,7 @@ def end_turn(game):
 
 
 def test_rtl_kw_gale_attacks_on_its_entry_turn():
-    """Seed line 198: ゲイル: 場に出たターンでも攻撃が出来る."""
+    """RTL-KW-GALE. Seed line 198: ゲイル: 場に出たターンでも攻撃が出来る."""
     gale = card("K/G", keywords=["gale"], text="Gale.")
     game = new_game()
     put_unit(game, 0, gale, new=True)
@@ -51,7 +51,8 @@ def test_rtl_kw_gale_attacks_on_its_entry_turn():
 
 
 def test_rtl_kw_critical_deals_1_damage_when_it_wins_a_battle():
-    """Seed line 199: クリティカル: ユニットとのバトルに勝利した時に1ダメージを相手リーダーに与える."""
+    """RTL-KW-CRITICAL. Seed line 199: クリティカル:
+    ユニットとのバトルに勝利した時に1ダメージを相手リーダーに与える."""
     critical = card("K/C", power=3000, keywords=["critical"], text="Critical.")
     game = new_game()
     put_unit(game, 0, critical)
@@ -69,7 +70,8 @@ def test_rtl_kw_critical_deals_1_damage_when_it_wins_a_battle():
 
 
 def test_rtl_kw_assault_hits_active_units_on_its_entry_turn_but_not_the_leader():
-    """Seed lines 135, 200: アサルト: 場に出たターンのみ … アクティブ状態のユニットも対象 (リーダーは対象外)."""
+    """RTL-KW-ASSAULT. Seed lines 135, 200: アサルト: 場に出たターンのみ …
+    アクティブ状態のユニットも対象 (リーダーは対象外)."""
     assault = card("K/A", power=3000, keywords=["assault"], text="Assault.")
     game = new_game()
     put_unit(game, 0, assault, new=True)
@@ -92,7 +94,8 @@ def test_open_23_gale_and_assault_together_may_also_hit_the_leader():
 
 
 def test_rtl_kw_protect_a_bound_unit_cannot_protect():
-    """Seed lines 140, 201 and RTL-OPEN-19: Protect is one of the bound unit's effects."""
+    """RTL-KW-PROTECT. Seed lines 140, 201 and RTL-OPEN-19: Protect is one of the bound unit's
+    effects."""
     guard = card("K/P", power=4000, keywords=["protect"], text="Protect.")
     game = new_game()
     put_unit(game, 0, MID)
@@ -105,7 +108,8 @@ def test_rtl_kw_protect_a_bound_unit_cannot_protect():
 
 
 def test_rtl_kw_revenger_destroys_the_unit_it_battled_and_open_24():
-    """Seed line 202: リベンジャー: このユニットとバトルしたユニットはバトル終了時に破壊される."""
+    """RTL-KW-REVENGER, RTL-OPEN-24. Seed line 202: リベンジャー:
+    このユニットとバトルしたユニットはバトル終了時に破壊される."""
     revenger = card("K/R", power=1000, keywords=["revenger"], text="Revenger.")
     game = new_game()
     put_unit(game, 0, BIG)
@@ -117,7 +121,8 @@ def test_rtl_kw_revenger_destroys_the_unit_it_battled_and_open_24():
 
 
 def test_rtl_kw_turnover_may_be_used_for_free_or_declined():
-    """Seed line 203: ターンオーバー: ダメージによってデッキからダメージエリアに置かれた際に
+    """RTL-KW-TURNOVER. Seed line 203: ターンオーバー:
+    ダメージによってデッキからダメージエリアに置かれた際に
     コストを支払わずに効果を発動してもよい."""
     to_card = card(
         "K/T", level=5, keywords=["turnover"], effects=[{"when": "turnover", "do": [{"draw": 2}]}]
@@ -134,7 +139,8 @@ def test_rtl_kw_turnover_may_be_used_for_free_or_declined():
 
 
 def test_rtl_kw_counter_is_set_then_used_from_the_counter_slot_for_level_and_colour():
-    """Seed lines 126, 204: カウンター[x]: 指定のコストを支払うことでカウンターエリアからも発動.
+    """RTL-KW-COUNTER. Seed lines 126, 204: カウンター[x]:
+    指定のコストを支払うことでカウンターエリアからも発動.
     レベルコスト、カラーコスト共に必要 (RTL-OPEN-12)."""
     ambusher = card(
         "K/CU",
@@ -164,7 +170,8 @@ def test_rtl_kw_counter_is_set_then_used_from_the_counter_slot_for_level_and_col
 
 
 def test_rtl_kw_revive_summons_from_the_graveyard_for_its_cost():
-    """Seed line 205: リバイブ[x]: 指定のコストを支払うことで墓地からも召喚が出来る."""
+    """RTL-KW-REVIVE. Seed line 205: リバイブ[x]:
+    指定のコストを支払うことで墓地からも召喚が出来る."""
     rat = card(
         "K/RV",
         colour="black",
@@ -180,7 +187,8 @@ def test_rtl_kw_revive_summons_from_the_graveyard_for_its_cost():
 
 
 def test_rtl_kw_count_goes_up_and_conditions_read_it():
-    """Seed line 206: カウント: カード効果によって発生し、特定の条件達成により増減する."""
+    """RTL-KW-COUNT. Seed line 206: カウント: カード効果によって発生し、
+    特定の条件達成により増減する."""
     rite = card(
         "K/CT",
         "arts",
@@ -204,7 +212,8 @@ def test_rtl_kw_count_goes_up_and_conditions_read_it():
 
 
 def test_rtl_kw_hold_stays_passive_through_the_next_start_phase():
-    """Seed line 208: ホールド: パッシブにする。次のスタートフェイズでアクティブにならない."""
+    """RTL-KW-HOLD. Seed line 208: ホールド:
+    パッシブにする。次のスタートフェイズでアクティブにならない."""
     jailer = card(
         "K/H",
         colour="blue",
@@ -225,7 +234,8 @@ def test_rtl_kw_hold_stays_passive_through_the_next_start_phase():
 
 
 def test_rtl_kw_decoy_must_be_targeted_first_by_abilities_not_by_attacks():
-    """Seed line 209: デコイ: 相手が能力で対象を選択する際、デコイを持つユニットを優先的に対象に."""
+    """RTL-KW-DECOY. Seed line 209: デコイ: 相手が能力で対象を選択する際、
+    デコイを持つユニットを優先的に対象に."""
     decoy = card("K/D", power=3000, keywords=["decoy"], text="Decoy.")
     spell = card(
         "K/S", "arts", effects=[{"when": "on_play", "do": [{"destroy": "chosen_enemy_unit"}]}]
@@ -246,7 +256,8 @@ def test_rtl_kw_decoy_must_be_targeted_first_by_abilities_not_by_attacks():
 
 
 def test_rtl_kw_bind_negates_and_stops_attacks_until_it_wears_off():
-    """Seed line 210: バインド[x]: 効果が無効化され攻撃出来ない。バインド値は相手ターン終了時に減少."""
+    """RTL-KW-BIND. Seed line 210: バインド[x]:
+    効果が無効化され攻撃出来ない。バインド値は相手ターン終了時に減少."""
     binder = card(
         "K/B",
         colour="blue",
@@ -270,7 +281,8 @@ def test_rtl_kw_bind_negates_and_stops_attacks_until_it_wears_off():
 
 
 def test_rtl_kw_l_accel_turns_lp_passive_to_activate():
-    """Seed line 211: L-アクセル[x]: 指定の数のレベルポイントをパッシブにして発動する効果."""
+    """RTL-KW-LACCEL. Seed line 211: L-アクセル[x]:
+    指定の数のレベルポイントをパッシブにして発動する効果."""
     weaver = card(
         "K/LA",
         power=3000,
@@ -290,7 +302,8 @@ def test_rtl_kw_l_accel_turns_lp_passive_to_activate():
 
 
 def test_rtl_kw_c_accel_uses_up_colours_and_leaves_lp_as_they_were():
-    """Seed line 212: C-アクセル: レベルポイントに付いた指定の色を消費して発動する効果."""
+    """RTL-KW-CACCEL. Seed line 212: C-アクセル:
+    レベルポイントに付いた指定の色を消費して発動する効果."""
     harvester = card(
         "K/CA",
         colour="black",
@@ -306,7 +319,8 @@ def test_rtl_kw_c_accel_uses_up_colours_and_leaves_lp_as_they_were():
 
 
 def test_rtl_kw_l_boost_gains_colourless_active_lp_within_the_cap():
-    """Seed line 213: L-ブースト[x]: レベルポイントを指定の数だけ獲得する。増えたぶんは無色."""
+    """RTL-KW-LBOOST. Seed line 213: L-ブースト[x]:
+    レベルポイントを指定の数だけ獲得する。増えたぶんは無色."""
     sprout = card(
         "K/LB",
         colour="green",
@@ -321,7 +335,8 @@ def test_rtl_kw_l_boost_gains_colourless_active_lp_within_the_cap():
 
 
 def test_rtl_kw_c_boost_colours_colourless_lp_without_adding_any():
-    """Seed line 214: C-ブースト: 無色のレベルポイントに指定の色を付ける。レベルポイントの数は増えない."""
+    """RTL-KW-CBOOST. Seed line 214: C-ブースト:
+    無色のレベルポイントに指定の色を付ける。レベルポイントの数は増えない."""
     shaman = card(
         "K/CB",
         colour="green",
@@ -336,7 +351,8 @@ def test_rtl_kw_c_boost_colours_colourless_lp_without_adding_any():
 
 
 def test_rtl_kw_transform_keeps_the_state_and_leaves_as_the_original():
-    """Seed line 215: 変身: 変身後は変身元のユニットのカード状態を引き継ぐ。場を離れた場合には変身前のカード."""
+    """RTL-ENGINE-7. RTL-KW-TRANSFORM. Seed line 215: 変身:
+    変身後は変身元のユニットのカード状態を引き継ぐ。場を離れた場合には変身前のカード."""
     king = card("K/TK", colour="black", power=7000)
     knight = card(
         "K/TN",
@@ -365,7 +381,8 @@ def test_rtl_kw_transform_keeps_the_state_and_leaves_as_the_original():
 
 
 def test_rtl_kw_active_stage_effects_apply_last_to_both_players():
-    """Seed lines 104, 216: 発動中: ほかのカードの効果のあとに処理し、パワーなどの条件はそのときの値で."""
+    """RTL-KW-ACTIVE. Seed lines 104, 216: 発動中: ほかのカードの効果のあとに処理し、
+    パワーなどの条件はそのときの値で."""
     grove = card(
         "K/ST",
         "stage",
@@ -390,7 +407,8 @@ def test_rtl_kw_active_stage_effects_apply_last_to_both_players():
 
 
 def test_rtl_kw_persistent_arts_stay_on_the_field():
-    """Seed lines 39, 217: 持続: アーツが持つ能力。発動後に場に留まり続ける (RTL-OPEN-21)."""
+    """RTL-KW-PERSIST. Seed lines 39, 217: 持続: アーツが持つ能力。発動後に場に留まり続ける
+    (RTL-OPEN-21)."""
     ledger = card(
         "K/PA",
         "arts",

@@ -20,7 +20,7 @@ def plays(game, index=0):
 
 
 def test_rtl_pay_1_a_card_spends_as_many_lp_as_its_level():
-    """Seed §4 line 87: レベル分のLPを消費する."""
+    """RTL-PAY-1. Seed §4 line 87: レベル分のLPを消費する."""
     game = new_game()
     set_lp(game, 0, "rrcc")
     set_hand(game, 0, [RED_3_1])
@@ -30,7 +30,8 @@ def test_rtl_pay_1_a_card_spends_as_many_lp_as_its_level():
 
 
 def test_rtl_pay_2_and_rtl_col_4_the_colour_cost_needs_lp_of_the_colour():
-    """Seed §4 line 88 and §2 line 52: 無色そのものはカラーコストにならない."""
+    """RTL-PAY-2, RTL-COL-4. Seed §4 line 88 and §2 line 52:
+    無色そのものはカラーコストにならない."""
     game = new_game()
     set_lp(game, 0, "cccc")
     set_hand(game, 0, [RED_3_1])
@@ -42,7 +43,8 @@ def test_rtl_pay_2_and_rtl_col_4_the_colour_cost_needs_lp_of_the_colour():
 
 
 def test_rtl_pay_3_and_rtl_pay_5_example_1_the_colour_cost_lp_turns_colourless():
-    """Seed §4 lines 89 and 94: Lv3・赤1 — 赤1を含む3個を消費。使ったカラーは無色に戻る."""
+    """RTL-PAY-3, RTL-PAY-5. Seed §4 lines 89 and 94: Lv3・赤1 —
+    赤1を含む3個を消費。使ったカラーは無色に戻る."""
     game = new_game()
     set_lp(game, 0, "rcc")
     set_hand(game, 0, [RED_3_1])
@@ -51,7 +53,8 @@ def test_rtl_pay_3_and_rtl_pay_5_example_1_the_colour_cost_lp_turns_colourless()
 
 
 def test_rtl_pay_4_a_card_without_colour_cost_still_needs_one_lp_of_its_colour():
-    """Seed §4 line 90: 自身の色のLPを最低1個は含めて消費する（その1個の色は変わらない）."""
+    """RTL-PAY-4. Seed §4 line 90:
+    自身の色のLPを最低1個は含めて消費する（その1個の色は変わらない）."""
     game = new_game()
     set_lp(game, 0, "ccc")
     set_hand(game, 0, [RED_2_0])
@@ -63,7 +66,8 @@ def test_rtl_pay_4_a_card_without_colour_cost_still_needs_one_lp_of_its_colour()
 
 
 def test_rtl_pay_6_and_open_14_example_2_the_spare_red_lp_keeps_its_colour():
-    """Seed §4 line 95: Lv6・赤3 with 4 red LP — 赤3個が無色に戻る。残り1個の赤は色付きのまま."""
+    """RTL-PAY-6, RTL-OPEN-14. Seed §4 line 95: Lv6・赤3 with 4 red LP —
+    赤3個が無色に戻る。残り1個の赤は色付きのまま."""
     for payment in (pay(c=3, r=3), pay(c=2, r=4)):
         game = new_game()
         set_lp(game, 0, "rrrrccc")
@@ -91,6 +95,7 @@ def test_which_lp_pay_is_a_decision_each_distinct_payment_once():
 
 
 def test_rtl_engine_3_a_level_0_card_needs_no_lp():
+    """RTL-ENGINE-3. Seed §4 line 90 asks for one LP of the colour among those spent; none are."""
     game = new_game()
     set_lp(game, 0, "cc")
     set_hand(game, 0, [card("P/0", level=0)])
@@ -98,7 +103,7 @@ def test_rtl_engine_3_a_level_0_card_needs_no_lp():
 
 
 def test_rtl_col_1_colouring_erases_a_hand_card_and_colours_an_active_colourless_lp():
-    """Seed §4 line 76: 手札を指定 → 無色LP1つにそのカードの色が付く
+    """RTL-COL-1. Seed §4 line 76: 手札を指定 → 無色LP1つにそのカードの色が付く
     （指定したカードは抹消される）."""
     game = new_game()
     set_lp(game, 0, "rCc")
@@ -114,7 +119,7 @@ def test_rtl_col_1_colouring_erases_a_hand_card_and_colours_an_active_colourless
 
 
 def test_rtl_col_3_and_open_11_returns_colour_from_the_top_and_lose_the_excess():
-    """Seed §8 line 175: 無色LPの上から順に、その色で塗られる; RTL-OPEN-11."""
+    """RTL-COL-3. Seed §8 line 175: 無色LPの上から順に、その色で塗られる; RTL-OPEN-11."""
     game = new_game()
     set_lp(game, 0, "rCcC")
     give_return(game, 0, card("P/K", colour="black", return_value=2))

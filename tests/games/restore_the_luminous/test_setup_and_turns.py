@@ -53,14 +53,14 @@ def end_turn(game: Game) -> None:
 
 
 def test_rtl_set_1_first_player_has_9_hp_second_10():
-    """Seed §3 line 60: HP 先攻9 / 後攻10."""
+    """RTL-SET-1. Seed §3 line 60: HP 先攻9 / 後攻10."""
     game = new_game()
     assert (game.players[0].max_hp, game.players[1].max_hp) == (d.HP_FIRST, d.HP_SECOND) == (9, 10)
     assert game.players[0].hp == 9 and game.players[1].hp == 10
 
 
 def test_rtl_set_2_opening_hand_size_comes_from_the_leader():
-    """Seed §3 line 61: 初期手札: リーダーにより3〜5枚."""
+    """RTL-SET-2. Seed §3 line 61: 初期手札: リーダーにより3〜5枚."""
     small = DeckList(card("S/L3", "leader", opening_hand=3), (FILLER,) * 40)
     game = Game.new(small, deck(), seed=1, first_player=1)
     assert len(game.players[0].hand) == 3  # second player, nothing drawn yet
@@ -68,7 +68,7 @@ def test_rtl_set_2_opening_hand_size_comes_from_the_leader():
 
 
 def test_rtl_set_3_the_first_player_skips_only_the_first_draw():
-    """Seed §3 line 62 and §6 line 111: 先攻1ターン目はドローなし."""
+    """RTL-SET-3. Seed §3 line 62 and §6 line 111: 先攻1ターン目はドローなし."""
     game = new_game()
     assert len(game.players[0].hand) == 5
     end_turn(game)
@@ -78,7 +78,8 @@ def test_rtl_set_3_the_first_player_skips_only_the_first_draw():
 
 
 def test_rtl_set_4_and_rtl_lp_2_one_lp_then_one_more_each_start_phase_up_to_10():
-    """Seed §4 lines 69-71: 開始時1個 → 毎ターン+1（無色）→ 上限10個; turn 1 starts with 2."""
+    """RTL-SET-4, RTL-LP-2. Seed §4 lines 69-71: 開始時1個 → 毎ターン+1（無色）→ 上限10個; turn 1
+    starts with 2."""
     game = new_game()
     assert lp_row(game, 0) == "cc" and lp_row(game, 1) == "c"
     end_turn(game)
@@ -97,7 +98,7 @@ def test_rtl_open_2_the_seed_picks_the_first_player_and_there_is_no_mulligan():
 
 
 def test_rtl_lp_1_six_kinds_of_lp_colourless_is_not_a_colour():
-    """Seed §4 line 75: 無色を加えた6種類; seed §2 line 52."""
+    """RTL-LP-1. Seed §4 line 75: 無色を加えた6種類; seed §2 line 52."""
     assert KINDS == 6
     game = new_game()
     set_hand(game, 0, [card("S/1", colour="green")])
@@ -106,7 +107,8 @@ def test_rtl_lp_1_six_kinds_of_lp_colourless_is_not_a_colour():
 
 
 def test_rtl_lp_3_rtl_state_3_spent_lp_are_passive_until_the_own_start_phase():
-    """Seed §2 line 49 and §4 line 70: 消費するとパッシブ → ターン開始時にアクティブ."""
+    """RTL-LP-3, RTL-STATE-3. Seed §2 line 49 and §4 line 70: 消費するとパッシブ →
+    ターン開始時にアクティブ."""
     game = new_game()
     set_lp(game, 0, "rc")
     set_hand(game, 0, [card("S/1", level=2)])
@@ -119,7 +121,8 @@ def test_rtl_lp_3_rtl_state_3_spent_lp_are_passive_until_the_own_start_phase():
 
 
 def test_rtl_state_1_2_4_attacking_units_turn_passive_and_recover_in_their_own_start():
-    """Seed §2 lines 45-49: ユニット: 攻撃するとパッシブに / ターン開始時にアクティブへ."""
+    """RTL-STATE-1, RTL-STATE-2, RTL-STATE-4, RTL-OPEN-4. Seed §2 lines 45-49: ユニット:
+    攻撃するとパッシブに / ターン開始時にアクティブへ."""
     game = new_game()
     unit = put_unit(game, 0, FILLER)
     game.push(Pass())  # to the battle phase
@@ -133,7 +136,7 @@ def test_rtl_state_1_2_4_attacking_units_turn_passive_and_recover_in_their_own_s
 
 
 def test_rtl_turn_1_to_6_the_phases_run_in_order():
-    """Seed §6 lines 115-120: start, draw, main 1, battle, main 2, end."""
+    """RTL-TURN-1 to RTL-TURN-6. Seed §6 lines 115-120: start, draw, main 1, battle, main 2, end."""
     game = Game.new(deck(), deck(), 2, first_player=0, log=True)
     game.push(Pass())  # main 1 -> battle phase (nothing can attack: straight on) -> main 2
     frame = game.frames[-1]
@@ -146,7 +149,8 @@ def test_rtl_turn_1_to_6_the_phases_run_in_order():
 
 
 def test_rtl_turn_3_and_5_main_phases_offer_colouring_plays_and_counters():
-    """Seed §6 lines 124-127: 色付与, LPを消費してカードをプレイ, カウンターセット;
+    """RTL-TURN-3, RTL-TURN-5. Seed §6 lines 124-127: 色付与, LPを消費してカードをプレイ,
+    カウンターセット;
     メイン1・2で同じ."""
     game = new_game()
     set_lp(game, 0, "rc")
@@ -159,7 +163,7 @@ def test_rtl_turn_3_and_5_main_phases_offer_colouring_plays_and_counters():
 
 
 def test_rtl_turn_4_the_battle_phase_is_optional():
-    """Seed §6 line 118: バトルフェーズ（任意 / スキップ可）."""
+    """RTL-TURN-4. Seed §6 line 118: バトルフェーズ（任意 / スキップ可）."""
     game = new_game()
     put_unit(game, 0, FILLER)
     assert SkipBattle() in game.legal_actions()
@@ -168,7 +172,8 @@ def test_rtl_turn_4_the_battle_phase_is_optional():
 
 
 def test_rtl_evo_1_2_and_open_5_evolution_on_own_turns_4_and_7_draws_two():
-    """Seed §9 lines 191-193: 4ターン目 1→2, 7ターン目 2→3, 進化したターンは2枚引く."""
+    """RTL-EVO-1, RTL-EVO-2, RTL-OPEN-5. Seed §9 lines 191-193: 4ターン目 1→2, 7ターン目 2→3,
+    進化したターンは2枚引く."""
     game = new_game()
     advance(game, 0, 3)
     assert game.players[0].rank == 1
@@ -185,7 +190,8 @@ def test_rtl_evo_1_2_and_open_5_evolution_on_own_turns_4_and_7_draws_two():
 
 
 def test_rtl_evo_3_and_rtl_zone_9_evolution_changes_no_hp_or_slots():
-    """Seed §9 line 194: HP・ユニット枠・カウンター枠は試合開始時から変化しない."""
+    """RTL-EVO-3, RTL-ZONE-9. Seed §9 line 194:
+    HP・ユニット枠・カウンター枠は試合開始時から変化しない."""
     game = new_game()
     before = [(p.max_hp, p.unit_slots, p.counter_slots) for p in game.players]
     advance(game, 0, 7)
@@ -193,7 +199,8 @@ def test_rtl_evo_3_and_rtl_zone_9_evolution_changes_no_hp_or_slots():
 
 
 def test_rtl_evo_4_rtl_col_2_and_open_3_colourings_per_turn_up_to_the_rank():
-    """Seed §4 line 76 and §6 line 124: 1ターンにリーダーのランク(1〜3)まで;
+    """RTL-EVO-4, RTL-COL-2, RTL-OPEN-3. Seed §4 line 76 and §6 line 124:
+    1ターンにリーダーのランク(1〜3)まで;
     main 1 and 2 share it."""
     game = new_game()
     set_lp(game, 0, "cccc")
@@ -208,7 +215,7 @@ def test_rtl_evo_4_rtl_col_2_and_open_3_colourings_per_turn_up_to_the_rank():
 
 
 def test_rtl_zone_1_unit_slots_come_from_the_leader():
-    """Seed §5 line 103: ユニット枠: 3〜5体（リーダーにより異なる）."""
+    """RTL-ZONE-1, RTL-TYPE-UNIT. Seed §5 line 103: ユニット枠: 3〜5体（リーダーにより異なる）."""
     game = new_game()
     set_lp(game, 0, "rrrr")
     for _ in range(LEADER.unit_slots or 0):
@@ -218,7 +225,7 @@ def test_rtl_zone_1_unit_slots_come_from_the_leader():
 
 
 def test_rtl_zone_4_counter_slots_come_from_the_leader():
-    """Seed §5 line 105: カウンター枠: 1〜3枚（リーダーにより異なる）."""
+    """RTL-ZONE-4. Seed §5 line 105: カウンター枠: 1〜3枚（リーダーにより異なる）."""
     game = new_game()
     set_hand(game, 0, [COUNTER_ARTS] * 3)
     game.push(SetCounter(0))
@@ -228,7 +235,8 @@ def test_rtl_zone_4_counter_slots_come_from_the_leader():
 
 
 def test_rtl_zone_5_and_open_22_the_owner_erases_cards_above_ten():
-    """Seed §5 line 106: 手札上限: 10枚（各アクション解決時に判定 / 超えた分は抹消される）."""
+    """RTL-ZONE-5, RTL-OPEN-22. Seed §5 line 106: 手札上限: 10枚（各アクション解決時に判定 /
+    超えた分は抹消される）."""
     draw_three = card("S/D3", "arts", effects=[{"when": "on_play", "do": [{"draw": 3}]}])
     game = new_game()
     set_lp(game, 0, "r")
@@ -243,7 +251,7 @@ def test_rtl_zone_5_and_open_22_the_owner_erases_cards_above_ten():
 
 
 def test_rtl_zone_8_erased_cards_never_come_back():
-    """Seed §4 line 83: 指定したカードは抹消され、ゲームから取り除かれる."""
+    """RTL-ZONE-8. Seed §4 line 83: 指定したカードは抹消され、ゲームから取り除かれる."""
     game = new_game()
     fodder = card("S/F", colour="blue", return_value=3)
     set_hand(game, 0, [fodder])
