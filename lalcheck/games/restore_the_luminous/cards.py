@@ -362,6 +362,8 @@ class Card:
     _by_rank: tuple[tuple[Effect, ...], ...] = field(init=False, compare=False, repr=False)
     #: Whether a continuous effect of the card can lower a unit's power (RTL-BAT-9).
     lowers_power: bool = field(init=False, compare=False, repr=False)
+    #: Whether the card has continuous (or 発動中) effects at all, at any rank.
+    has_static: bool = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         by_trigger: dict[Trigger, list[Effect]] = {}
@@ -372,13 +374,10 @@ class Card:
         object.__setattr__(self, "_by_trigger", {k: tuple(v) for k, v in by_trigger.items()})
         object.__setattr__(self, "_by_rank", tuple(self._rank_effects(r) for r in range(4)))
         every = [*self.effects, *(e for entry in self.abilities for e in entry.effects)]
-        lowers = any(
-            step.verb is Verb.POWER and step.value < 0
-            for effect in every
-            if effect.trigger in STATIC_TRIGGERS
-            for step in effect.steps
-        )
+        static = [effect for effect in every if effect.trigger in STATIC_TRIGGERS]
+        lowers = any(s.verb is Verb.POWER and s.value < 0 for e in static for s in e.steps)
         object.__setattr__(self, "lowers_power", lowers)
+        object.__setattr__(self, "has_static", bool(static))
 
     def has(self, keyword: Keyword) -> bool:
         """Whether the card prints ``keyword``."""

@@ -268,21 +268,21 @@ class CounterWindowFrame(Frame):
     """RTL-BAT-3 / RTL-BAT-8: the defender reveals counters, paying each (RTL-KW-COUNTER,
     RTL-OPEN-12), then resolves them one by one in the order they choose."""
 
-    __slots__ = ("attacker", "defender", "ordering")
+    __slots__ = ("attacker", "defender", "phase")
 
     def __init__(self, defender: int, attacker: int | None) -> None:
         self.defender = defender
         self.attacker = attacker  # window 1: the attacking unit; window 2: None
-        self.ordering = False
+        self.phase = Phase.COUNTER  # declaring; then COUNTER_ORDER: resolving
 
     def copy(self) -> Self:
         other = type(self)(self.defender, self.attacker)
-        other.ordering = self.ordering
+        other.phase = self.phase
         return other
 
     @property
-    def phase(self) -> Phase:  # type: ignore[override]
-        return Phase.COUNTER_ORDER if self.ordering else Phase.COUNTER
+    def ordering(self) -> bool:
+        return self.phase is Phase.COUNTER_ORDER
 
     def actor(self, game: GameState) -> int:
         return self.defender
@@ -292,7 +292,7 @@ class CounterWindowFrame(Frame):
         if not self.ordering:
             if any(True for _ in self._declarations(state)):
                 return WAIT
-            self.ordering = True
+            self.phase = Phase.COUNTER_ORDER
         if not state.revealed:
             return DONE
         if len(state.revealed) == 1:
@@ -311,6 +311,8 @@ class CounterWindowFrame(Frame):
                 continue
             if card.type is CardType.UNIT and room <= 0:
                 continue
+            if card.has(Keyword.PERSISTENT) and not state.has_persistent_room():
+                continue
             cost = ability.cost
             kind = card.colour_kind if d.COUNTERS.cost_includes_colour else COLOURLESS
             for pay in payments(active, cost.level, kind, cost.colour_cost):
@@ -328,7 +330,7 @@ class CounterWindowFrame(Frame):
     def apply(self, game: GameState, action: Action) -> None:
         state = game.players[self.defender]
         if isinstance(action, Pass):
-            self.ordering = True
+            self.phase = Phase.COUNTER_ORDER
         elif isinstance(action, DeclareCounter):
             card = state.counters.pop(action.slot)
             ability = card.keyword(Keyword.COUNTER)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from lalcheck.games.restore_the_luminous import decisions as d
 from lalcheck.games.restore_the_luminous.cards import (
     Card,
     Condition,
@@ -61,21 +62,25 @@ def static_effects(game: GameState) -> list[Static]:
     unit id or None, effect). Gear is handled with its unit; stages come last."""
     found: list[Static] = []
     for player, state in enumerate(game.players):
-        for effect in state.leader.abilities_at(state.rank):
-            if effect.trigger is Trigger.CONTINUOUS and condition_holds(
-                game, player, effect.condition
-            ):
-                found.append((player, None, effect))
+        leader = state.leader
+        if leader.has_static:
+            for effect in leader.abilities_at(state.rank):
+                if effect.trigger is Trigger.CONTINUOUS and condition_holds(
+                    game, player, effect.condition
+                ):
+                    found.append((player, None, effect))
         for unit in state.units:
-            if unit.bind:
+            face = unit.face
+            if unit.bind or not face.has_static:
                 continue
-            for effect in unit.face.effects_for(Trigger.CONTINUOUS):
+            for effect in face.effects_for(Trigger.CONTINUOUS):
                 if condition_holds(game, player, effect.condition, unit.count):
                     found.append((player, unit.uid, effect))
         for arts in state.persistent:
-            for effect in arts.card.effects_for(Trigger.CONTINUOUS):
-                if condition_holds(game, player, effect.condition, arts.count):
-                    found.append((player, None, effect))
+            if arts.card.has_static:
+                for effect in arts.card.effects_for(Trigger.CONTINUOUS):
+                    if condition_holds(game, player, effect.condition, arts.count):
+                        found.append((player, None, effect))
     return found
 
 
@@ -83,7 +88,7 @@ def stage_effects(game: GameState) -> list[Effect]:
     """The 発動中 effects of the stages on the field whose condition holds."""
     found = []
     for stage in game.stages:
-        if stage is not None:
+        if stage is not None and stage.card.has_static:
             for effect in stage.card.effects_for(Trigger.WHILE_ACTIVE):
                 if condition_holds(game, game.active, effect.condition, stage.count):
                     found.append(effect)
@@ -127,7 +132,7 @@ def power(game: GameState, unit: Unit) -> int:
 def layered_power(unit: Unit, statics: list[Static], stages: list[Effect], game: GameState) -> int:
     """A unit's power given the table's continuous and stage effects."""
     value = (unit.face.power or 0) + unit.power_mod
-    if unit.gear:
+    if unit.gear and (d.BIND_KEEPS_POWER_BONUSES or not unit.bind):
         for _, step in _gear_steps(game, unit):
             if step.verb is Verb.POWER:
                 value += step.value

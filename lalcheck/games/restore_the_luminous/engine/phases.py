@@ -383,6 +383,8 @@ def playable_from_hand(state: PlayerState, card: Card, room: bool, hosts: list[i
         return room
     if card.type is CardType.GEAR:
         return bool(hosts)
+    if card.has(Keyword.PERSISTENT):
+        return state.has_persistent_room()
     return card.type is not CardType.LEADER
 
 

@@ -145,7 +145,7 @@ class Game(GameState):
         frames = self.frames
         while self.outcome is None:
             self.destroy_powerless()
-            if not any(frame.atomic for frame in frames):
+            if not self._resolving():
                 if self.losers[0] or self.losers[1]:
                     self._end_by_loss()
                     return
@@ -159,6 +159,10 @@ class Game(GameState):
             if result == DONE:
                 del frames[index]
 
+    def _resolving(self) -> bool:
+        """Whether an effect or a damage event is still resolving (an atomic frame)."""
+        return any(frame.atomic for frame in self.frames)
+
     def destroy_powerless(self) -> None:
         """RTL-BAT-9: a unit with power 0 or less is destroyed at once, with its
         return and "on destroy" effects."""
@@ -166,9 +170,10 @@ class Game(GameState):
             return
         statics = static_effects(self)
         stages = stage_effects(self)
+        order = (self.active, 1 - self.active) if d.TURN_PLAYER_TRIGGERS_FIRST else (0, 1)
         doomed = [
             unit
-            for player in (self.active, 1 - self.active)
+            for player in order
             for unit in self.players[player].units
             if layered_power(unit, statics, stages, self) <= 0
         ]
@@ -182,16 +187,25 @@ class Game(GameState):
 
     def _no_unit_can_be_powerless(self) -> bool:
         """A quick sufficient test: every unit's own power and this turn's changes are
-        above 0 and nothing on the table lowers power continuously."""
-        for state in self.players:
-            if state.leader.lowers_power or any(a.card.lowers_power for a in state.persistent):
+        above 0 and nothing on the table lowers power continuously (gear and other
+        continuous effects then only add)."""
+        for stage in self.stages:
+            if stage is not None and stage.card.lowers_power:
                 return False
+        for state in self.players:
+            if state.leader.lowers_power:
+                return False
+            for arts in state.persistent:
+                if arts.card.lowers_power:
+                    return False
             for unit in state.units:
-                if (unit.face.power or 0) + unit.power_mod <= 0 or unit.face.lowers_power:
+                face = unit.face
+                if face.lowers_power or (face.power or 0) + unit.power_mod <= 0:
                     return False
-                if any(gear.lowers_power for gear in unit.gear):
-                    return False
-        return not any(stage is not None and stage.card.lowers_power for stage in self.stages)
+                for gear in unit.gear:
+                    if gear.lowers_power:
+                        return False
+        return True
 
     def over_hand_limit(self) -> int | None:
         """RTL-ZONE-5: a player holding more than 10 cards, the turn player first."""

@@ -280,6 +280,11 @@ class PlayerState:
         """RTL-DMG-2: maximum HP minus the cards in the damage zone (never below 0)."""
         return max(0, self.max_hp - len(self.damage))
 
+    def has_persistent_room(self) -> bool:
+        """RTL-OPEN-21: room for one more persistent arts."""
+        limit = d.PERSISTENT_ARTS_LIMIT
+        return limit is None or len(self.persistent) < limit
+
     def active_counts(self) -> list[int]:
         """Active LP of each kind (index 0 colourless, 1-5 the colours)."""
         counts = [0] * KINDS
@@ -354,7 +359,8 @@ class PlayerState:
             range(len(lp_kind) - 1, -1, -1) if d.SPEND_FROM_ROW_BOTTOM else range(len(lp_kind))
         )
         left = list(pay)
-        to_clear = colour_cost
+        keeps = d.LEVEL_PART_KEEPS_COLOUR or colour_cost == 0  # RTL-PAY-4 keeps it anyway
+        to_clear = colour_cost if keeps else pay[colour_kind]
         for index in indices:
             kind = lp_kind[index]
             if lp_active[index] and left[kind]:
