@@ -40,6 +40,17 @@ def card(number: str, type: str = "unit", **fields: Any) -> Card:
     return built
 
 
+def counter_arts(number: str, *steps: dict[str, Any], level: int = 1, colour_cost: int = 0) -> Card:
+    """A blue arts with Counter[level, blue colour_cost] whose counter effect does ``steps``."""
+    return card(
+        number,
+        "arts",
+        colour="blue",
+        keywords=[{"id": "counter", "cost": {"level": level, "colour_cost": colour_cost}}],
+        effects=[{"when": "counter", "do": list(steps)}],
+    )
+
+
 LEADER = card("T/L01", "leader")
 FILLER = card("T/001", power=1000, name="Filler")
 FILLER_B = card("T/002", power=1000, name="Filler B", colour="blue")

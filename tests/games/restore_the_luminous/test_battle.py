@@ -23,6 +23,7 @@ from lalcheck.games.restore_the_luminous.engine.phases import MainFrame
 from .helpers import (
     FILLER,
     card,
+    counter_arts,
     lp_row,
     new_game,
     put_unit,
@@ -37,20 +38,8 @@ MID = card("B/2", power=3000, damage=2)
 BIG = card("B/3", power=5000)
 GUARD = card("B/4", power=4000, keywords=["protect"], text="Protect.")
 DRAW_ON_DESTROY = card("B/5", power=1000, effects=[{"when": "on_destroy", "do": [{"draw": 1}]}])
-DRAW_COUNTER = card(
-    "B/6",
-    "arts",
-    colour="blue",
-    keywords=[{"id": "counter", "cost": {"level": 1, "colour_cost": 1}}],
-    effects=[{"when": "counter", "do": [{"draw": 1}]}],
-)
-KILL_COUNTER = card(
-    "B/7",
-    "arts",
-    colour="blue",
-    keywords=[{"id": "counter", "cost": {"level": 2, "colour_cost": 0}}],
-    effects=[{"when": "counter", "do": [{"destroy": "attacker"}]}],
-)
+DRAW_COUNTER = counter_arts("B/6", {"draw": 1}, colour_cost=1)
+KILL_COUNTER = counter_arts("B/7", {"destroy": "attacker"}, level=2)
 
 
 def attacks(game):
@@ -169,7 +158,8 @@ def test_rtl_bat_4_protect_moves_the_attack_onto_the_protector():
 
 
 def test_open_16_protect_also_guards_units_but_not_by_the_target_or_a_passive_unit():
-    """RTL-OPEN-16: against unit attacks too; only an active protector other than the target."""
+    """RTL-OPEN-16 (seed line 201: 相手ユニットの攻撃時): against unit attacks too; only an active
+    protector other than the target."""
     game = new_game()
     put_unit(game, 0, MID)
     put_unit(game, 1, SMALL, active=False)
@@ -394,7 +384,7 @@ def test_rtl_win_2_and_open_7_the_draw_phase_may_take_the_last_card_not_one_more
 
 
 def test_open_7_an_effect_draw_that_empties_the_deck_loses_at_once():
-    """RTL-OPEN-7: 効果でデッキが0枚になった瞬間 (effect draws included)."""
+    """RTL-OPEN-7. Seed line 185: 効果でデッキが0枚になった瞬間 (effect draws included)."""
     draw_two = card("B/D2", "arts", effects=[{"when": "on_play", "do": [{"draw": 2}]}])
     game = new_game()
     set_lp(game, 0, "r")
@@ -467,13 +457,7 @@ def test_open_18_several_damage_one_card_at_a_time_then_returns_then_the_check()
 
 def test_rtl_engine_6_an_attack_on_a_unit_that_left_ends():
     """Seed §7 lines 133-146 and RTL-ENGINE-6."""
-    bounce = card(
-        "B/K",
-        "arts",
-        colour="blue",
-        keywords=[{"id": "counter", "cost": {"level": 0, "colour_cost": 0}}],
-        effects=[{"when": "counter", "do": [{"bounce": "chosen_own_unit"}]}],
-    )
+    bounce = counter_arts("B/K", {"bounce": "chosen_own_unit"}, level=0)
     game = new_game()
     put_unit(game, 0, BIG)
     target = put_unit(game, 1, SMALL, active=False)

@@ -27,6 +27,7 @@ from .helpers import (
     FILLER_B,
     LEADER,
     card,
+    counter_arts,
     deck,
     lp_row,
     new_game,
@@ -123,13 +124,7 @@ def test_rtl_zone_7_the_graveyard_receives_units_arts_and_gear():
 
 def test_open_12_setting_a_counter_is_free_and_hidden():
     """RTL-OPEN-12 (seed line 126): 手札をカウンターゾーンにセット."""
-    trap = card(
-        "E/T",
-        "arts",
-        colour="blue",
-        keywords=[{"id": "counter", "cost": {"level": 2, "colour_cost": 1}}],
-        effects=[{"when": "counter", "do": [{"draw": 1}]}],
-    )
+    trap = counter_arts("E/T", {"draw": 1}, level=2, colour_cost=1)
     game = new_game()
     set_lp(game, 0, "cc")
     set_hand(game, 0, [trap, SMALL])
@@ -224,7 +219,8 @@ def test_rtl_engine_9_a_bound_unit_has_no_on_destroy():
 
 
 def test_rtl_engine_10_and_11_trigger_order():
-    """RTL-ENGINE-10, RTL-ENGINE-11. On win before Critical; triggers arising together resolve in
+    """RTL-ENGINE-10, RTL-ENGINE-11 (seed lines 144, 199). On win before Critical; triggers arising
+    together resolve in
     order."""
     winner = card(
         "E/W", power=3000, keywords=["critical"], effects=[{"when": "on_win", "do": [{"draw": 1}]}]

@@ -19,14 +19,20 @@ from lalcheck.games.restore_the_luminous.engine import (
 from lalcheck.games.restore_the_luminous.engine.phases import MainFrame
 from lalcheck.games.restore_the_luminous.engine.state import KINDS
 
-from .helpers import FILLER, LEADER, card, deck, lp_row, new_game, put_unit, set_hand, set_lp
-
-COUNTER_ARTS = card(
-    "S/C01",
-    "arts",
-    keywords=[{"id": "counter", "cost": {"level": 1, "colour_cost": 0}}],
-    effects=[{"when": "counter", "do": [{"draw": 1}]}],
+from .helpers import (
+    FILLER,
+    LEADER,
+    card,
+    counter_arts,
+    deck,
+    lp_row,
+    new_game,
+    put_unit,
+    set_hand,
+    set_lp,
 )
+
+COUNTER_ARTS = counter_arts("S/C01", {"draw": 1})
 
 
 def pay(c: int = 0, r: int = 0, u: int = 0, g: int = 0, y: int = 0, k: int = 0) -> tuple[int, ...]:

@@ -28,12 +28,11 @@ from lalcheck.games.restore_the_luminous.engine.continuous import has_keyword, p
 from lalcheck.games.restore_the_luminous.engine.effects import (
     DamageFrame,
     EffectFrame,
-    card_effects,
     destroy_unit,
-    enter_field,
     leader_triggers,
     queue,
-    to_graveyard,
+    resolve_arts,
+    summon,
     unit_triggers,
 )
 from lalcheck.games.restore_the_luminous.engine.keywords import (
@@ -49,7 +48,6 @@ from lalcheck.games.restore_the_luminous.engine.state import (
     WAIT,
     Frame,
     GameState,
-    Permanent,
     Phase,
     PlayerState,
     distinct_indices,
@@ -351,17 +349,10 @@ class CounterWindowFrame(Frame):
         card = state.revealed.pop(index)
         if not card.is_modelled:
             game.count_unmodelled(card)
-        frames: list[EffectFrame]
         if card.type is CardType.UNIT:
-            unit = enter_field(game, player, card)
-            frames = unit_triggers(game, unit, Trigger.ON_PLAY)
-        elif card.has(Keyword.PERSISTENT):
-            arts = Permanent(game.new_uid(), card, player)
-            state.persistent.append(arts)
-            frames = card_effects(player, card, Trigger.COUNTER, arts.uid)
+            frames = summon(game, player, card)
         else:
-            to_graveyard(game, player, card, destroyed=False)
-            frames = card_effects(player, card, Trigger.COUNTER)
+            frames = resolve_arts(game, player, card, Trigger.COUNTER)
         for frame in frames:
             frame.attacker = self.attacker
         queue(game, frames)

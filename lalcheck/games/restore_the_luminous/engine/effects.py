@@ -126,6 +126,24 @@ def enter_field(game: GameState, player: int, card: Card) -> Unit:
     return unit
 
 
+def summon(game: GameState, player: int, card: Card) -> list[EffectFrame]:
+    """A unit comes onto the field (played, revived or from a counter slot); its
+    "on play" effects are due."""
+    unit = enter_field(game, player, card)
+    return unit_triggers(game, unit, Trigger.ON_PLAY)
+
+
+def resolve_arts(game: GameState, player: int, card: Card, trigger: Trigger) -> list[EffectFrame]:
+    """An arts resolves: a persistent one stays on the field (RTL-KW-PERSIST), any
+    other goes to the graveyard as it resolves, not destroyed (RTL-TYPE-ARTS)."""
+    if card.has(Keyword.PERSISTENT):
+        arts = Permanent(game.new_uid(), card, player)
+        game.players[player].persistent.append(arts)
+        return card_effects(player, card, trigger, arts.uid)
+    to_graveyard(game, player, card, destroyed=False)
+    return card_effects(player, card, trigger)
+
+
 def _leave_field(game: GameState, unit: Unit) -> None:
     """Take a unit off the field; its gear goes to the graveyard (RTL-ZONE-2), not
     destroyed; a transformed unit is its own card again (RTL-KW-TRANSFORM)."""

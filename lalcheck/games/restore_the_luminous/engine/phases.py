@@ -42,12 +42,11 @@ from lalcheck.games.restore_the_luminous.engine.effects import (
     Source,
     card_effects,
     draw,
-    enter_field,
     phase_triggers,
     place_stage,
     queue,
-    to_graveyard,
-    unit_triggers,
+    resolve_arts,
+    summon,
 )
 from lalcheck.games.restore_the_luminous.engine.payment import is_payment, payments
 from lalcheck.games.restore_the_luminous.engine.state import (
@@ -59,7 +58,6 @@ from lalcheck.games.restore_the_luminous.engine.state import (
     Frame,
     GameState,
     Outcome,
-    Permanent,
     Phase,
     PlayerState,
     distinct_indices,
@@ -370,8 +368,7 @@ class MainFrame(Frame):
             state.spend(action.pay, card.colour_kind, ability.cost.colour_cost)
             state.played.append(card)
             game.note(player, f"revives {card.label()}")
-            unit = enter_field(game, player, card)
-            queue(game, unit_triggers(game, unit, Trigger.ON_PLAY))
+            queue(game, summon(game, player, card))
         else:
             assert isinstance(action, Activate)
             activate(game, player, action)
@@ -398,8 +395,7 @@ def play_card(game: GameState, player: int, card: Card, action: Play) -> None:
         game.count_unmodelled(card)
     frames: list[EffectFrame]
     if card.type is CardType.UNIT:
-        unit = enter_field(game, player, card)
-        frames = unit_triggers(game, unit, Trigger.ON_PLAY)
+        frames = summon(game, player, card)
     elif card.type is CardType.GEAR:
         assert action.on is not None
         host = state.units[action.on]
@@ -409,13 +405,8 @@ def play_card(game: GameState, player: int, card: Card, action: Play) -> None:
     elif card.type is CardType.STAGE:
         stage = place_stage(game, player, card)
         frames = card_effects(player, card, Trigger.ON_PLAY, stage.uid)
-    elif card.has(Keyword.PERSISTENT):  # RTL-KW-PERSIST
-        arts = Permanent(game.new_uid(), card, player)
-        state.persistent.append(arts)
-        frames = card_effects(player, card, Trigger.ON_PLAY, arts.uid)
-    else:  # RTL-TYPE-ARTS: it resolves on its way to the graveyard
-        to_graveyard(game, player, card, destroyed=False)
-        frames = card_effects(player, card, Trigger.ON_PLAY)
+    else:
+        frames = resolve_arts(game, player, card, Trigger.ON_PLAY)
     queue(game, frames)
 
 
