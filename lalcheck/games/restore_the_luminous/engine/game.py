@@ -1,0 +1,78 @@
+"""Playing whole games: :func:`play_game` and the :class:`GameRecord` it returns."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from lalcheck.games.restore_the_luminous.engine.actions import Action
+from lalcheck.games.restore_the_luminous.engine.deck import DeckList
+from lalcheck.games.restore_the_luminous.engine.policies import Policy
+from lalcheck.games.restore_the_luminous.engine.rules import Game, IllegalActionError
+from lalcheck.games.restore_the_luminous.engine.state import Outcome, TurnSummary
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    """A finished game: its seed and actions (enough to replay it) and what goldfish
+    statistics read: the outcome, each player's own turns, and per-turn snapshots
+    (HP, LP and colours available, cards played)."""
+
+    seed: int
+    first_player: int
+    actions: tuple[Action, ...]
+    outcome: Outcome
+    turns: tuple[int, int]
+    summaries: tuple[TurnSummary, ...]
+    unmodelled: dict[str, int]
+    log: tuple[str, ...] = ()
+
+    @property
+    def winner(self) -> int | None:
+        return self.outcome.winner
+
+    @classmethod
+    def of(cls, game: Game) -> GameRecord:
+        """The record of a finished game."""
+        assert game.outcome is not None, "the game is not over"
+        return cls(
+            seed=game.seed,
+            first_player=game.first_player,
+            actions=tuple(game.actions),
+            outcome=game.outcome,
+            turns=(game.players[0].turns, game.players[1].turns),
+            summaries=tuple(game.summaries),
+            unmodelled=dict(game.unmodelled),
+            log=tuple(game.log or ()),
+        )
+
+    def turns_of(self, player: int) -> tuple[TurnSummary, ...]:
+        """The snapshots of one player's own turns, in order."""
+        return tuple(s for s in self.summaries if s.player == player)
+
+
+def policy_rng(seed: int, player: int) -> random.Random:
+    """A policy's own random source: the game's chance stays the game's own."""
+    return random.Random(f"rtl-policy:{seed}:{player}")
+
+
+def play_game(
+    deck_a: DeckList,
+    deck_b: DeckList,
+    policies: Sequence[Policy],
+    seed: int,
+    first_player: int | None = None,
+    *,
+    log: bool = False,
+) -> GameRecord:
+    """Play one game to the end; every chosen action is checked to be legal."""
+    game = Game.new(deck_a, deck_b, seed, first_player, log=log)
+    rngs = (policy_rng(seed, 0), policy_rng(seed, 1))
+    while game.outcome is None:
+        actor = game.actor
+        action = policies[actor].choose(game, game.legal_actions(), rngs[actor])
+        if not game.is_legal(action):
+            raise IllegalActionError(f"{policies[actor]!r} chose the illegal {action} in {game!r}")
+        game.push(action)
+    return GameRecord.of(game)
