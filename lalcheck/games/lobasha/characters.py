@@ -79,6 +79,12 @@ class Character:
         return self.name
 
 
+def gender_is(gender: Gender, wanted: Gender) -> bool:
+    """LBS-GENDER-3: an effect asking for a male (or female) character never takes a
+    genderless one."""
+    return gender is wanted
+
+
 def opposite_gender(one: Gender, other: Gender) -> bool:
     """LBS-GENDER-2: opposite sexes, and a genderless character is opposite to everyone."""
     if Gender.GENDERLESS in (one, other):

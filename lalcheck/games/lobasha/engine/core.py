@@ -32,6 +32,32 @@ Proc = Generator[Request, Answer, T]
 
 HALF = d.HALF
 
+#: Effect cards that hurt the characters they take effect on, and those that help them
+#: (what the public record of friendly and hostile acts reads).
+HARMFUL = frozenset(
+    {
+        "duel",
+        "dismantle",
+        "grab-glove",
+        "wily-will",
+        "fire-attack",
+        "needle-array",
+        "delete",
+        "roll",
+        "lv-down",
+        "paralysis-shock",
+        "power-shortage",
+        "missile-spread",
+        "pirate-raid",
+        "regeneration-plan",
+        "eden",
+        "ion-cannon",
+    }
+)
+HELPFUL = frozenset(
+    {"treasure-chest", "big-chest", "crystal-vein", "chip-scatter", "lv-up", "instant-noodles"}
+)
+
 
 def points(half_points: int) -> str:
     """``3`` -> ``1.5``: half points for the log."""
@@ -196,6 +222,10 @@ def effect_stands(t: Table, user: int | None, target: int, reason: str) -> Proc[
             if isinstance(answer, Use):
                 play_card(t, seat, answer.card, f"撤銷操作 on {reason} for {t.name(target)}")
                 stands = not stands
+                if (reason in HARMFUL) != stands:  # shielding the target, or exposing it
+                    t.friendly(seat, target)
+                elif reason in HARMFUL or reason in HELPFUL:
+                    t.hostile(seat, target)
                 break
         else:
             return stands

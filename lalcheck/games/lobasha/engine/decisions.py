@@ -101,10 +101,10 @@ UNDO_ASKS_EVERY_LIVING_PLAYER = True
 #: second chosen starts; one 撤銷操作 on either target cancels the whole card.
 NOODLES_USER_MAY_TAKE_PART = True
 
-#: LBS-OPEN-17 (l.95, l.99-103): 刪除's user chooses the option; LV- taking max HP to 0 kills
-#: with no dying procedure; HP above a lowered max drops to it; LV+ never heals and
-#: never lifts max HP above the printed (Lord: raised) value.
-LV_DOWN_TO_ZERO_KILLS_OUTRIGHT = True
+#: LBS-OPEN-17 (l.95, l.99-103): 刪除's user chooses the option (with the use); HP above a
+#: lowered max drops to it; LV+ never heals and never lifts max HP above the printed
+#: (Lord: raised) value. LV- needs 1 lost HP, so with half points max HP never falls
+#: below half a point: the digest's "max HP 0 kills" case cannot arise.
 LV_UP_CAPPED_AT_PRINTED = True
 
 #: LBS-OPEN-18 (l.105): 再生計畫 also hits its user (after the extra discard) and

@@ -23,10 +23,10 @@ from lalcheck.games.lobasha.engine.combat import (
 )
 from lalcheck.games.lobasha.engine.core import (
     HALF,
+    HARMFUL,
     Hit,
     Proc,
     damage,
-    die,
     discard_processed,
     draw,
     draw_one,
@@ -42,23 +42,6 @@ from lalcheck.games.lobasha.engine.core import (
 )
 from lalcheck.games.lobasha.engine.requests import Ask, Request
 from lalcheck.games.lobasha.engine.state import Table
-
-#: Effect cards whose every use is a harmful act against its targets (for the public record).
-HARMFUL = frozenset(
-    {
-        "duel",
-        "dismantle",
-        "grab-glove",
-        "wily-will",
-        "fire-attack",
-        "needle-array",
-        "delete",
-        "roll",
-        "lv-down",
-        "paralysis-shock",
-        "power-shortage",
-    }
-)
 
 Effect = Callable[[Table, int, Use, CardKind], Proc[None]]
 
@@ -306,11 +289,10 @@ def level(t: Table, user: int, use: Use, kind: CardKind) -> Proc[None]:
             cap = holder.printed_max if d.LV_UP_CAPPED_AT_PRINTED else holder.max_hp + change
             holder.max_hp = min(cap, holder.max_hp + change)
         else:
-            holder.max_hp = max(0, holder.max_hp + change)
+            holder.max_hp += change
             holder.hp = min(holder.hp, holder.max_hp)
         t.note(f"{t.name(target)}'s max HP is now {holder.max_hp / HALF:g}")
-        if holder.max_hp == 0 and d.LV_DOWN_TO_ZERO_KILLS_OUTRIGHT:
-            yield from die(t, target, user)
+        yield from ()
 
     yield from on_target(t, user, use, kind, effect)
 

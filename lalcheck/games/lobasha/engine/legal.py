@@ -292,7 +292,6 @@ def play_candidates(t: Table, seat: int) -> Iterator[Answer]:
         if t.has_skill(seat, name):
             yield from (Skill(name, (target,)) for target in others)
     yield Skill("overload")
-    yield PASS
 
 
 #: The 殺 modes a weapon adds (LBS-EQ-THUNDERSWORD, -FLAMETHROWER, -SABER).

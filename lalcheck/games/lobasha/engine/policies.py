@@ -41,6 +41,7 @@ from lalcheck.games.lobasha.engine.actions import (
     Target,
     Use,
 )
+from lalcheck.games.lobasha.engine.core import HARMFUL, HELPFUL
 from lalcheck.games.lobasha.engine.requests import Request
 from lalcheck.games.lobasha.engine.view import View
 from lalcheck.games.lobasha.setups import Role
@@ -68,30 +69,6 @@ class RandomPolicy:
         return "RandomPolicy()"
 
 
-#: Effect cards that hurt the character they take effect on, and those that help it.
-HARMFUL = frozenset(
-    {
-        "duel",
-        "dismantle",
-        "grab-glove",
-        "wily-will",
-        "fire-attack",
-        "needle-array",
-        "delete",
-        "roll",
-        "lv-down",
-        "paralysis-shock",
-        "power-shortage",
-        "missile-spread",
-        "pirate-raid",
-        "regeneration-plan",
-        "eden",
-        "ion-cannon",
-    }
-)
-HELPFUL = frozenset(
-    {"treasure-chest", "big-chest", "crystal-vein", "chip-scatter", "lv-up", "instant-noodles"}
-)
 #: How much a card is worth keeping (the cheapest is discarded first).
 KEEP = {
     "dodge": 6,
@@ -169,6 +146,18 @@ class RolePolicy:
     @staticmethod
     def last_two(view: View) -> bool:
         return len(view.living()) == 2
+
+    def suspect(self, view: View) -> int | None:
+        """Once the Sky Pirates are all dead, the unknown character with the least loyalty
+        (when one stands out): the likeliest Ancient."""
+        hidden = view.hidden_roles()
+        if hidden[Role.PIRATE] or not hidden[Role.ANCIENT]:
+            return None
+        unknown = [s for s in view.living() if view.known_role(s) is None]
+        scores = sorted((self.loyalty(view, s), s) for s in unknown)
+        if len(scores) >= 2 and scores[0][0] < scores[1][0]:
+            return scores[0][1]
+        return None
 
     # -- answering ----------------------------------------------------------------------
 
@@ -487,6 +476,11 @@ class RolePolicy:
         worn = view.equipment(view.seat).get(kind.slot) if kind.slot is not None else None
         if kind.id == "fortress" and view.hp(view.seat) <= 2 * HALF:
             return 0.0
+        if not self.has_foe_in_range(view):  # reach a foe
+            if kind.slot is Slot.WEAPON and (kind.range or 0) > view.attack_range(view.seat):
+                return 4.5
+            if kind.slot in (Slot.ATTACK, Slot.THRUSTER) and worn is None:
+                return 4.5
         if worn is None:
             return 3.5
         if kind.slot is Slot.WEAPON and (kind.range or 0) > (worn.kind.range or 0):
@@ -545,6 +539,8 @@ class LordPolicy(RolePolicy):
                 return -2.0
             if share <= 0:
                 return 1.0
+            if seat == self.suspect(view):
+                return -1.5
         if loyalty <= -1:
             return -2.0 if loyalty <= -2 else -1.0
         return 1.0 if loyalty >= 1 else 0.0

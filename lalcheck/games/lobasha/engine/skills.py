@@ -14,7 +14,7 @@ all (lord, limited, gene, jammed) is :meth:`.state.Table.skill`.
 from __future__ import annotations
 
 from lalcheck.games.lobasha.cards import Colour, Element, JudgeCondition
-from lalcheck.games.lobasha.characters import Faction, Skill, SkillKind
+from lalcheck.games.lobasha.characters import Faction, Gender, Skill, SkillKind, gender_is
 from lalcheck.games.lobasha.engine import actions
 from lalcheck.games.lobasha.engine.actions import YES, Choose, Pick
 from lalcheck.games.lobasha.engine.combat import rock_buster
@@ -32,8 +32,9 @@ from lalcheck.games.lobasha.engine.core import (
 from lalcheck.games.lobasha.engine.requests import Ask, Request
 from lalcheck.games.lobasha.engine.state import Table
 
-#: 自修 self-repair recovers on a red judgement.
+#: 自修 self-repair recovers half a point on a red judgement.
 RED = JudgeCondition(colour=Colour.RED)
+SELF_REPAIR = 1
 #: 囤積 cache keeps at most this many set-aside cards.
 CACHE_SIZE = 2
 #: Abilities usable once per play phase.
@@ -133,13 +134,13 @@ def purge_targets(t: Table, seat: int) -> list[int]:
 
 
 def borrowable(t: Table, seat: int) -> list[tuple[int, Skill]]:
-    """擬態: skills of other living characters that may be copied (no lord, limited,
-    gene skill, LBS-SKILL-GENE), with their holders."""
+    """擬態: skills of other living male characters (LBS-GENDER-3: never a genderless
+    one) that may be copied (no lord, limited or gene skill, LBS-SKILL-GENE)."""
     barred = {SkillKind.LORD, SkillKind.LIMITED, SkillKind.GENE}
     return [
         (other, skill)
         for other in t.order_from(seat)
-        if other != seat
+        if other != seat and gender_is(t.seats[other].character.gender, Gender.MALE)
         for skill in t.seats[other].character.skills
         if not skill.kinds & barred and skill.id != "mimicry"
     ]
@@ -158,7 +159,7 @@ def turn_start(t: Table, seat: int) -> Proc[None]:
                 t.note(f"{t.name(seat)} mimics {offers[index][1].name}")
     locked_repair = t.has_skill(seat, "self-repair") and t.seats[seat].wounded  # no choice
     if locked_repair and (yield from judged(t, seat, RED, "self-repair")):
-        recover(t, seat, HALF, "self-repair")
+        recover(t, seat, SELF_REPAIR, "self-repair")
 
 
 def draw_phase(t: Table, seat: int) -> Proc[None]:

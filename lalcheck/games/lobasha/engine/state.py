@@ -195,7 +195,7 @@ class Table:
         #: The roles dealt, by seat (known before the characters are chosen).
         self.roles: list[Role] = []
         self.seats: list[Seat] = []
-        self.draw_pile: list[int] = []
+        self.draw_pile: list[int] = list(range(len(self.entries)))
         self.discard: list[int] = []
         self.processing: list[int] = []
         self.face_down: frozenset[int] = frozenset()

@@ -41,7 +41,6 @@ def set_up(t: Table, players: int, arrange: Arrange | None) -> Proc[None]:
     bonus = HALF * setup.lord_bonus(players)
     lord_seat = t.seats[lord]
     lord_seat.hp = lord_seat.max_hp = lord_seat.printed_max = lord_seat.character.hp + bonus
-    t.draw_pile = list(range(len(t.entries)))
     t.rng.shuffle(t.draw_pile)
     t.current = lord
     for index in t.order_from(lord):

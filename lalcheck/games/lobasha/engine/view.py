@@ -150,6 +150,9 @@ class View:
     def distance(self, one: int, other: int) -> int:
         return self._t.distance(one, other)
 
+    def attack_range(self, seat: int) -> int:
+        return self._t.attack_range(seat)
+
     def in_range(self, one: int, other: int) -> bool:
         return self._t.in_range(one, other)
 
