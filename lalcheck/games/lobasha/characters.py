@@ -45,9 +45,6 @@ class Skill:
     emblem: str | None = None
     timing: str = ""
 
-    def has(self, kind: SkillKind) -> bool:
-        return kind in self.kinds
-
 
 @dataclass(frozen=True, slots=True)
 class Character:
@@ -69,10 +66,11 @@ class Character:
                 return skill
         return None
 
-    def answers_emblem(self, emblem: str) -> bool:
-        """LBS-CHAR-1/2: 洛 characters answer their own emblems, 神 any, 雜 and BOSS none."""
+    def answers_emblem(self, emblem: str, *, god_answers_all: bool = True) -> bool:
+        """LBS-CHAR-1/2: 洛 characters answer their own emblems, 神 any (LBS-OPEN-26),
+        雜 and BOSS none."""
         if self.faction is Faction.GOD:
-            return True
+            return god_answers_all
         return self.faction is Faction.LO and emblem in self.emblems
 
     def __str__(self) -> str:

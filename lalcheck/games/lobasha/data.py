@@ -80,8 +80,9 @@ class GameData:
 
 
 @functools.cache
-def bundled_data() -> GameData:
-    """The bundled card database, sample pile, sample characters and role table (read once)."""
+def bundled_data(pile: str = "pile") -> GameData:
+    """The bundled card database, a bundled pile (the sample ``pile`` by default),
+    the sample characters and the role table (each read once)."""
     return GameData.read(
-        data_path("cards"), data_path("pile"), data_path("characters"), data_path("setups")
+        data_path("cards"), data_path(pile), data_path("characters"), data_path("setups")
     )

@@ -32,12 +32,14 @@ KILL_SUBKINDS = frozenset({"kill", "blast"} if d.BLAST_IS_A_KILL else {"kill"})
 
 @dataclass(frozen=True, slots=True)
 class Attack:
-    """A 殺 in use: 殺 or 轟, its element, colour (光量盾) and damage in half points."""
+    """A 殺 in use: 殺 or 轟, its element, colour (光量盾), damage in half points, and
+    whether it already spent a 電 (LBS-OPEN-9)."""
 
     kind: str
     element: Element
     colour: Colour
     damage: int
+    charged: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,7 +59,10 @@ def attack_of(t: Table, use: Use) -> Attack:
     """The 殺 a use makes: element conversions (雷電劍, 火焰噴射器), 火炮's colour (LBS-OPEN-20)."""
     if use.mode == "cannon":
         colours = {t.card(e).colour for e in cards_of(use)}
-        colour = colours.pop() if len(colours) == 1 else Colour.NONE
+        if len(colours) == 1 or not d.MIXED_COLOURS_ARE_COLOURLESS:
+            colour = t.card(use.card).colour
+        else:
+            colour = Colour.NONE
         kill = t.setup.data.cards["kill"]
         return Attack("kill", Element.NONE, colour, HALF * kill.number("damage"))
     entry = t.card(use.card)
@@ -76,6 +81,9 @@ def use_kill(t: Table, user: int, use: Use, *, counts: bool = True) -> Proc[None
     cards = cards_of(use)
     play_from_hand(t, user, *cards)
     attack = attack_of(t, use)
+    if attack.kind == "kill" and t.charge_pending and not d.CHARGE_WAITS_FOR_DAMAGE:
+        t.charge_pending = False  # LBS-OPEN-9 the other way: this 殺 spends it, hit or not
+        attack = Attack(attack.kind, attack.element, attack.colour, attack.damage, True)
     if counts:
         t.kills_used += 1
     if use.mode == "triple":  # LBS-EQ-SABER, LBS-OPEN-19
@@ -161,17 +169,16 @@ def kill_effect(
             t.seats[target].flipped = not t.seats[target].flipped
             t.note(f"{t.name(user)} flips {t.name(target)} with the 噴水槍")
             return
-    amount = attack.damage
-    charged = attack.kind == "kill" and t.charge_pending  # LBS-CARD-CHARGE, LBS-OPEN-9
+    bonus = 0
+    charged = attack.charged or (attack.kind == "kill" and t.charge_pending)  # LBS-OPEN-9
     if charged:
-        amount += HALF * t.setup.data.cards["charge"].number("boost-kill")
+        bonus += HALF * t.setup.data.cards["charge"].number("boost-kill")
     weapon = t.equipped(user, Slot.WEAPON)
     if weapon is not None and weapon.id == "venom-flame" and not t.seats[target].hand:
-        amount += HALF * weapon.number("bonus-if-no-hand")
+        bonus += HALF * weapon.number("bonus-if-no-hand")
     cause = "轟" if attack.kind == "blast" else "殺"
-    dealt = yield from damage(
-        t, Hit(user, target, amount, attack.element, cause, charged, armour_void)
-    )
+    blow = Hit(user, target, attack.damage, attack.element, cause, bonus, charged, armour_void)
+    dealt = yield from damage(t, blow)
     if dealt and t.weapon(user) == "bazooka":
         yield from bazooka(t, user, target)
 

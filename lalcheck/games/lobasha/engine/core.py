@@ -270,14 +270,16 @@ def judged(t: Table, seat: int, condition: JudgeCondition | None, reason: str) -
 @dataclass(frozen=True, slots=True)
 class Hit:
     """A damage: its source (None: a natural disaster), target, amount in half points,
-    element and cause; ``charged`` spends a pending 電, ``ignore_armour`` is 能量刀's,
-    ``spread`` marks chain damage (which spreads no further)."""
+    element and cause; ``bonus`` is what the source adds (電, 毒焰彈), ``charged`` spends
+    a pending 電, ``ignore_armour`` is 能量刀's, ``spread`` marks chain damage (which
+    spreads no further)."""
 
     source: int | None
     target: int
     amount: int
     element: Element
     cause: str
+    bonus: int = 0
     charged: bool = False
     ignore_armour: bool = False
     spread: bool = False
@@ -294,20 +296,15 @@ def damage(t: Table, hit: Hit) -> Proc[int]:
     victim = t.seats[hit.target]
     if not victim.alive:
         return 0
-    amount = hit.amount
     armour_entry = None if hit.ignore_armour else victim.equipment.get(Slot.ARMOUR)
     armour = None if armour_entry is None else t.kind(armour_entry)
+    addition = hit.bonus
     if armour is not None and armour.id == "suit-armour" and hit.element is Element.FIRE:
-        amount += HALF * armour.number("fire-bonus")
-    if hit.element is Element.THUNDER and t.has_skill(hit.target, "insulated"):
-        amount -= HALF
-    if armour is not None:
-        if armour.id == "fortress":
-            amount -= HALF * armour.number("reduce-damage")
-        elif armour.id == "helmet" and amount > 0:
-            amount = max(d.HELMET_FLOOR, amount // 2)
-        elif armour.id == "guard-chip":
-            amount = min(amount, HALF * armour.number("cap-damage"))
+        addition += HALF * armour.number("fire-bonus")
+    if d.ADDITIONS_BEFORE_REDUCTIONS:
+        amount = reduced(t, hit, armour, hit.amount + addition)
+    else:
+        amount = reduced(t, hit, armour, hit.amount) + addition
     if amount <= 0:
         t.note(f"the damage to {t.name(hit.target)} ({hit.cause}) is prevented")
         return 0
@@ -340,8 +337,33 @@ def damage(t: Table, hit: Hit) -> Proc[int]:
             if other != hit.target and t.seats[other].chained:
                 t.seats[other].chained = False
                 t.note(f"the chain carries the damage to {t.name(other)}")
-                spread = replace(hit, target=other, spread=True, charged=False, ignore_armour=False)
+                before = hit.amount + hit.bonus
+                carried = before if d.CHAIN_SPREADS_AMOUNT_BEFORE_TARGET_REDUCTIONS else amount
+                spread = replace(
+                    hit,
+                    target=other,
+                    amount=carried,
+                    bonus=0,
+                    spread=True,
+                    charged=False,
+                    ignore_armour=False,
+                )
                 yield from damage(t, spread)
+    return amount
+
+
+def reduced(t: Table, hit: Hit, armour: CardKind | None, amount: int) -> int:
+    """The reductions of LBS-OPEN-8: 絕緣 -1 on thunder, then the armour's: 堡壘 -1,
+    頭盔 halves (never below ½), 防護晶片 caps at 1."""
+    if hit.element is Element.THUNDER and t.has_skill(hit.target, "insulated"):
+        amount -= HALF
+    if armour is not None:
+        if armour.id == "fortress":
+            amount -= HALF * armour.number("reduce-damage")
+        elif armour.id == "helmet" and amount > 0:
+            amount = max(d.HELMET_FLOOR, amount // 2)
+        elif armour.id == "guard-chip":
+            amount = min(amount, HALF * armour.number("cap-damage"))
     return amount
 
 
@@ -350,6 +372,12 @@ def lose_hp(t: Table, seat: int, amount: int, source: int | None, cause: str) ->
     holder = t.seats[seat]
     if not holder.alive:
         return
+    if d.MINION_STOPS_HP_LOSS and holder.minion is not None:
+        answer = yield Request(seat, Ask.OPTION, reason="minion", source=source, options=("yes",))
+        if answer == YES:
+            t.discard.append(holder.minion)
+            holder.minion = None
+            return
     holder.hp -= amount
     t.hostile(source, seat)
     t.note(f"{t.name(seat)} loses {points(amount)} HP ({cause}), HP {points(holder.hp)}")
@@ -429,6 +457,8 @@ def die(t: Table, seat: int, killer: int | None) -> Proc[None]:
     by = "" if killer is None else f", killed by {t.name(killer)}"
     t.note(f"{t.name(seat)} dies: {victim.role.value}{by}")
     check_win(t)
+    if not d.DEAD_CARDS_DISCARDED_AFTER_REWARDS:
+        clear_dead(t, seat)
     if killer is not None and killer != seat and t.seats[killer].alive:
         if victim.role is Role.PIRATE:  # LBS-KILL-2
             draw(t, killer, 3)
@@ -442,6 +472,17 @@ def die(t: Table, seat: int, killer: int | None) -> Proc[None]:
                 lord.judgement.clear()
             for entry in list(lord.equipment.values()):
                 yield from lose_card(t, killer, entry)
+    if d.DEAD_CARDS_DISCARDED_AFTER_REWARDS:
+        clear_dead(t, seat)
+    victim.chained = False
+    if seat == t.current:
+        t.end_play = True
+
+
+def clear_dead(t: Table, seat: int) -> None:
+    """LBS-OPEN-6: every card of the dead goes to the discard pile; its equipment's leave
+    effects do nothing (the dead never act)."""
+    victim = t.seats[seat]
     t.discard.extend(victim.cards())
     victim.hand.clear()
     victim.equipment.clear()
@@ -451,9 +492,6 @@ def die(t: Table, seat: int, killer: int | None) -> Proc[None]:
         victim.minion = None
     t.discard.extend(victim.aside)
     victim.aside.clear()
-    victim.chained = False
-    if seat == t.current:
-        t.end_play = True
 
 
 def winner(t: Table) -> Outcome | None:

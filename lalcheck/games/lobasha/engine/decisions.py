@@ -44,8 +44,8 @@ KILLER_IS_SOURCE = True
 #: area, 雜兵 and set-aside cards go to the discard pile after rewards and penalties.
 DEAD_CARDS_DISCARDED_AFTER_REWARDS = True
 
-#: LBS-OPEN-7 (l.26-29, no copies, suits or ranks): the pile is data; the bundled one
-#: is a sample (data/lobasha/pile.yaml, ``sample: true``).
+#: LBS-OPEN-7 (l.26-29, no copies, suits or ranks): the pile is data; the bundled games
+#: play the sample pile data/lobasha/pile.yaml (``sample: true``).
 SAMPLE_PILE = "pile"
 
 #: LBS-OPEN-8 (l.141, 洛克炮 deals 1/2; l.160 頭盔 halves): HP and damage are integer
@@ -140,7 +140,7 @@ ATTACK_DISTANCE_SHORTENS = True
 DEFAULT_SETS = frozenset({CardSet.BASE, CardSet.DECADE, CardSet.UNKNOWN})
 
 #: LBS-OPEN-26 (l.182-184): emblems are tags; 神 characters answer every emblem; lord
-#: skills name the emblem they call (see Character.answers_emblem).
+#: skills name the emblem they call.
 GOD_ANSWERS_EVERY_EMBLEM = True
 
 #: LBS-OPEN-27 (l.189, "判定的結果可被改動"): after a judgement card is turned up, every
@@ -174,14 +174,14 @@ RESCUER_ASKED_UNTIL_PASS = True
 #: LBS-STATE-2 (l.195): the other chained characters take the amount dealt to the
 #: first before its own armour and skills; each applies its own.
 CHAIN_SPREADS_AMOUNT_BEFORE_TARGET_REDUCTIONS = True
-#: LBS-CARD-NEEDLES (l.90): in 針刺陣 the cards are only played: a 還 strikes no
-#: one back and an 額 voids nothing; a 防禦網 success counts as a 閃.
-NEEDLE_CARDS_HAVE_NO_SIDE_EFFECTS = True
+# LBS-CARD-NEEDLES (l.90), no constant (combat.demand_needle says it): in 針刺陣 the
+# cards are only played: a 還 strikes no one back and an 額 voids nothing; a 防禦網
+# success counts as a 閃.
 #: LBS-EQ-CANNON (l.127): 火炮's two cards may also be played as a 殺 in answer.
 CANNON_KILL_IN_ANSWERS = True
-#: LBS-EQ-LONGCANNON / LBS-EQ-GUARDCHIP / LBS-EQ-FORTRESS (l.147, l.155, l.162): leaving the area at
-#: death triggers nothing, since the dead never act.
-DEATH_CLEANUP_TRIGGERS_LEAVE_EFFECTS = False
+# LBS-EQ-LONGCANNON / LBS-EQ-GUARDCHIP / LBS-EQ-FORTRESS (l.147, l.155, l.162), no
+# constant (core.equipment_left says it): leaving the area at death triggers nothing,
+# since the dead never act.
 #: LBS-CARD-NINEGRID (l.108): the duel 九宮格 gives is an effect that 撤銷操作 can cancel.
 NINE_GRID_DUEL_CAN_BE_UNDONE = True
 

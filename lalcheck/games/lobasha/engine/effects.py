@@ -303,7 +303,7 @@ def level(t: Table, user: int, use: Use, kind: CardKind) -> Proc[None]:
 def chip_scatter(t: Table, user: int, use: Use, kind: CardKind) -> Proc[None]:
     """LBS-CARD-CHIPSCATTER / LBS-OPEN-30: one card per living character is turned up;
     from the user round the table each takes one; what is left is discarded."""
-    order = t.order_from(user)
+    order = t.order_from(user if d.CHIP_SCATTER_USER_FIRST else t.next_alive(user))
     revealed = []
     for _ in order:
         entry = draw_one(t)

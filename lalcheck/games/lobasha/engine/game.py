@@ -255,9 +255,3 @@ def perft(game: Game, depth: int) -> int:
         total += perft(child, depth - 1)
     return total
 
-
-def request_of(game: Game) -> Request:
-    """The current request of a game that is not over."""
-    if game.request is None:
-        raise IllegalAnswerError("the game is over")
-    return game.request

@@ -59,7 +59,8 @@ def candidates(t: Table, request: Request) -> Iterator[Answer]:
         owner = t.seats[request.target]
         if owner.hand:
             yield PICK_HAND
-        yield from (Pick(e) for e in (*owner.equipment.values(), *owner.judgement))
+        yield from (Pick(owner.equipment[s]) for s in d.SLOTS if s in owner.equipment)
+        yield from (Pick(e) for e in owner.judgement)
     elif ask is Ask.JUDGEMENT:
         yield from (Skill("rewrite", cards=(card,)) for card in hand)
     elif ask is Ask.RESCUE:
@@ -376,6 +377,8 @@ def targets_ok(t: Table, seat: int, use: Use, kind_id: str) -> bool:
     if not low <= len(targets) <= spec.count or len(set(targets)) != len(targets):
         return False
     if kind_id == "terminal-link" and not in_seat_order(t, seat, targets):
+        return False
+    if kind_id == "instant-noodles" and seat in targets and not d.NOODLES_USER_MAY_TAKE_PART:
         return False
     for target in targets:
         if not 0 <= target < t.players or not t.seats[target].alive:

@@ -106,7 +106,15 @@ class RolePolicy:
     """Card sense shared by every role; subclasses say who is a friend (:meth:`attitude`)."""
 
     def attitude(self, view: View, seat: int) -> float:
-        """-2 (the foe to hit first) .. +2 (to protect): how this role sees ``seat``."""
+        """-2 (the foe to hit first) .. +2 (to protect): how this role sees ``seat``
+        (worked out once per request)."""
+        known = view.memo.get(seat)
+        if known is None:
+            known = view.memo[seat] = self.sees(view, seat)
+        return known
+
+    def sees(self, view: View, seat: int) -> float:
+        """How this role sees ``seat`` (see :meth:`attitude`)."""
         raise NotImplementedError
 
     def protects(self, view: View, seat: int) -> bool:
@@ -448,7 +456,9 @@ class RolePolicy:
             if weight <= 0 or self.shielded(view, use, entry, target):
                 return 0.0
             low = 1.0 if view.hp(target) <= 2 * HALF else 0.0
-            score += (1.5 + strength + low) * weight + (0.5 if view.hand_size(target) == 0 else 0)
+            shielded = 1.0 if view.has_minion(target) else 0.0  # a 雜兵 may stop it
+            empty = 0.5 if view.hand_size(target) == 0 else 0.0
+            score += (1.5 + strength + low - shielded) * weight + empty
         return score
 
     @staticmethod
@@ -527,7 +537,7 @@ class RolePolicy:
 class LordPolicy(RolePolicy):
     """The Island Lord: foes are those who have shown themselves against it."""
 
-    def attitude(self, view: View, seat: int) -> float:
+    def sees(self, view: View, seat: int) -> float:
         if seat == view.seat:
             return 2.0
         if self.last_two(view):
@@ -549,7 +559,7 @@ class LordPolicy(RolePolicy):
 class GuardPolicy(RolePolicy):
     """A Guard: the Lord comes first; foes are those who harm the Lord."""
 
-    def attitude(self, view: View, seat: int) -> float:
+    def sees(self, view: View, seat: int) -> float:
         if seat == view.seat:
             return 1.5
         if seat == view.lord():
@@ -572,7 +582,7 @@ class GuardPolicy(RolePolicy):
 class PiratePolicy(RolePolicy):
     """A Sky Pirate: the Lord is the target; the Lord's helpers are foes, its enemies friends."""
 
-    def attitude(self, view: View, seat: int) -> float:
+    def sees(self, view: View, seat: int) -> float:
         if seat == view.seat:
             return 2.0
         if seat == view.lord() or self.last_two(view):
@@ -594,7 +604,7 @@ class PiratePolicy(RolePolicy):
 class AncientPolicy(RolePolicy):
     """An Ancient: keep the balance while the Sky Pirates live, then fight alone."""
 
-    def attitude(self, view: View, seat: int) -> float:
+    def sees(self, view: View, seat: int) -> float:
         if seat == view.seat:
             return 2.0
         if view.known_role(seat) is Role.ANCIENT:

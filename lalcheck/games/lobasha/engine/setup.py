@@ -36,7 +36,7 @@ class Setup:
         characters: tuple[str, ...] | None = None,
     ) -> Setup:
         """The bundled cards, sample pile, sample characters and role table."""
-        return cls(bundled_data(), sets, two_ancients, roles, characters)
+        return cls(bundled_data(d.SAMPLE_PILE), sets, two_ancients, roles, characters)
 
     @property
     def pile(self) -> Pile:

@@ -140,10 +140,6 @@ class Seat:
     def wounded(self) -> bool:
         return self.hp < self.max_hp
 
-    @property
-    def dying(self) -> bool:
-        return self.hp <= 0
-
     def cards(self) -> list[int]:
         """Every card in the hand, equipment and judgement area (what 拆卸 may take)."""
         return [*self.hand, *self.equipment.values(), *self.judgement]
@@ -323,7 +319,10 @@ class Table:
         return [
             other
             for other in self.order_from(self.next_alive(seat))
-            if other != seat and self.seats[other].character.answers_emblem(emblem)
+            if other != seat
+            and self.seats[other].character.answers_emblem(
+                emblem, god_answers_all=d.GOD_ANSWERS_EVERY_EMBLEM
+            )
         ]
 
     # -- distance and range (LBS-DIST) ------------------------------------------------

@@ -21,12 +21,14 @@ from lalcheck.games.lobasha.setups import Role
 class View:
     """The table as ``seat`` sees it, with the request it must answer (if any)."""
 
-    __slots__ = ("_t", "request", "seat")
+    __slots__ = ("_t", "memo", "request", "seat")
 
     def __init__(self, table: Table, seat: int, request: Request | None) -> None:
         self._t = table
         self.seat = seat
         self.request = request
+        #: Scratch space for a policy's own conclusions while it answers this request.
+        self.memo: dict[object, float] = {}
 
     # -- the table --------------------------------------------------------------------
 
