@@ -107,7 +107,7 @@ class Targets:
     (everyone but the user); ``count`` targets (``min_count`` when fewer may be
     chosen); ``reach``: ``attack`` (attack range), a distance, or None;
     ``needs``: conditions on each target (``has-weapon``, ``has-hand``,
-    ``has-cards``, ``lost-hp``, ``below-printed-max``).
+    ``has-cards``, ``lost-hp``, ``not-above-printed-max``).
     """
 
     who: str

@@ -106,16 +106,22 @@ def test_lv_down_needs_a_wound_and_an_extra_discard() -> None:
     assert lowest.table.seats[1].max_hp == 1 and lowest.table.seats[1].alive
 
 
-def test_lv_up_raises_max_hp_up_to_the_printed_value_only() -> None:
-    """LBS-CARD-LVUP (seed l.102-103) / LBS-OPEN-17: +1 max HP while below the printed
-    (Lord: raised) value; never heals; costs one more hand card."""
-    game = scenario("LP", hands={0: ["lv-up", "kill"]}, hp={1: 2}, max_hp={1: 3})
+def test_lv_up_raises_max_hp_while_not_above_the_printed_value() -> None:
+    """LBS-CARD-LVUP (seed l.102-103) / LBS-OPEN-17: +1 max HP on a character whose max HP
+    is not above the printed (Lord: raised) value; never heals; costs one more card."""
+    game = scenario("LP", hands={0: ["lv-up", "kill"]}, hp={1: 2}, max_hp={1: 3}, top=["dodge"] * 2)
     until(game, 0, Ask.PLAY)
     card = held(game, 0, "lv-up")
-    assert not game.is_legal(Use(card, (0,), (held(game, 0, "kill"),)))  # already at 4
     answer(game, Use(card, (1,), (held(game, 0, "kill"),)))
     until(game, 0, Ask.PLAY)
     assert game.table.seats[1].max_hp == 4 * HALF and hp(game, 1) == 2
+    above = scenario("LP", hands={0: ["lv-up", "kill"]}, max_hp={1: 5})
+    until(above, 0, Ask.PLAY)
+    assert not above.is_legal(Use(held(above, 0, "lv-up"), (1,), (held(above, 0, "kill"),)))
+    at = scenario("LP", hands={0: ["lv-up", "kill"]})
+    play(at, 0, Use(held(at, 0, "lv-up"), (0,), (held(at, 0, "kill"),)))
+    until(at, 0, Ask.PLAY)
+    assert at.table.seats[0].max_hp == 5 * HALF and hp(at, 0) == 4
 
 
 def test_regeneration_plan_empties_hands_and_judgement_areas_except_heaven() -> None:

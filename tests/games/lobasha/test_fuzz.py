@@ -46,8 +46,7 @@ def check_invariants(game: Game) -> None:
     t = game.table
     assert sorted(places(t)) == list(range(len(t.entries))), "a card is lost or in two places"
     for seat in t.seats:
-        assert seat.hp <= seat.max_hp <= max(seat.printed_max, seat.max_hp)
-        assert seat.max_hp <= seat.printed_max
+        assert seat.hp <= seat.max_hp <= seat.printed_max + 2  # one LV+ at the printed max
         for slot, entry in seat.equipment.items():
             kind_slot = t.kind(entry).slot
             assert kind_slot is slot or (slot is Slot.THRUSTER and kind_slot is Slot.THRUSTER)

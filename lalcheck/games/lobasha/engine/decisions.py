@@ -102,10 +102,12 @@ UNDO_ASKS_EVERY_LIVING_PLAYER = True
 NOODLES_USER_MAY_TAKE_PART = True
 
 #: LBS-OPEN-17 (l.95, l.99-103): 刪除's user chooses the option (with the use); HP above a
-#: lowered max drops to it; LV+ never heals and never lifts max HP above the printed
-#: (Lord: raised) value. LV- needs 1 lost HP, so with half points max HP never falls
-#: below half a point: the digest's "max HP 0 kills" case cannot arise.
-LV_UP_CAPPED_AT_PRINTED = True
+#: lowered max drops to it; LV+ never heals. LV- needs 1 lost HP, so with half points max
+#: HP never falls below half a point (the digest's "max HP 0 kills" case cannot arise).
+#: LV+ (l.102) may target a character whose max HP is not above its printed (Lord:
+#: raised) value, so one at exactly that value goes 1 above it: the digest's proposed cap
+#: at the printed value contradicts the rules text, which wins. True restores the cap.
+LV_UP_CAPPED_AT_PRINTED = False
 
 #: LBS-OPEN-18 (l.105): 再生計畫 also hits its user (after the extra discard) and
 #: never touches equipment.

@@ -407,7 +407,7 @@ def target_needs_ok(t: Table, seat: int, target: int, use: Use, needs: tuple[str
             return False
         if need == "lost-hp" and holder.max_hp - holder.hp < d.HALF:
             return False
-        if need == "below-printed-max" and holder.max_hp >= holder.printed_max:
+        if need == "not-above-printed-max" and holder.max_hp > holder.printed_max:
             return False
         if need == "wounded" and not holder.wounded:
             return False
