@@ -8,9 +8,10 @@ suits and ranks come from the pile file (LBS-OPEN-7).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import StrEnum
+
+from lalcheck.games.lobasha.catalogue import Catalogue
 
 
 class Kind(StrEnum):
@@ -201,27 +202,10 @@ class PileEntry:
         return f"{self.kind}{self.suit.symbol}{RANK_NAMES.get(self.rank, str(self.rank))}"
 
 
-@dataclass(frozen=True, slots=True)
-class CardDatabase:
+class CardDatabase(Catalogue[CardKind]):
     """The card kinds of a card file, by id."""
 
-    name: str
-    version: str
-    sample: bool
-    notes: str
-    kinds: Mapping[str, CardKind] = field(default_factory=dict)
-
-    def __getitem__(self, kind_id: str) -> CardKind:
-        return self.kinds[kind_id]
-
-    def __contains__(self, kind_id: object) -> bool:
-        return kind_id in self.kinds
-
-    def __iter__(self) -> Iterator[CardKind]:
-        return iter(self.kinds.values())
-
-    def __len__(self) -> int:
-        return len(self.kinds)
+    __slots__ = ()
 
 
 @dataclass(frozen=True, slots=True)

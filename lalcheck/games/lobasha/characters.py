@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import StrEnum
+
+from lalcheck.games.lobasha.catalogue import Catalogue
 
 
 class Gender(StrEnum):
@@ -90,23 +91,7 @@ def opposite_gender(one: Gender, other: Gender) -> bool:
     return one is not other
 
 
-@dataclass(frozen=True, slots=True)
-class CharacterSet:
+class CharacterSet(Catalogue[Character]):
     """The characters of a character file, by id."""
 
-    name: str
-    sample: bool
-    notes: str
-    characters: Mapping[str, Character] = field(default_factory=dict)
-
-    def __getitem__(self, character_id: str) -> Character:
-        return self.characters[character_id]
-
-    def __contains__(self, character_id: object) -> bool:
-        return character_id in self.characters
-
-    def __iter__(self) -> Iterator[Character]:
-        return iter(self.characters.values())
-
-    def __len__(self) -> int:
-        return len(self.characters)
+    __slots__ = ()

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 from lalcheck.games.lobasha.cards import (
     INFINITE_RANGE,
@@ -179,38 +179,52 @@ def _finish(reader: _Reader, build: Callable[[], T]) -> Loaded[T]:
     return Loaded(build(), ())
 
 
+class _Identified(Protocol):
+    @property
+    def id(self) -> str: ...
+
+
+Entry = TypeVar("Entry", bound=_Identified)
+C = TypeVar("C")
+
+
+def _load_catalogue(
+    document: object,
+    key: str,
+    what: str,
+    entry: Callable[[_Reader, Mapping[str, Any], DocPath], Entry | None],
+    make: Callable[[str, bool, str, dict[str, Entry]], C],
+) -> Loaded[C]:
+    """A file of ``kind: <key>`` whose ``<key>:`` list holds entries with unique ids."""
+    reader = _Reader()
+    doc = reader.mapping(document, ())
+    if doc is None:
+        return Loaded(None, tuple(reader.errors))
+    reader.header(doc, key)
+    entries: dict[str, Entry] = {}
+    ids: list[tuple[str, DocPath]] = []
+    for index, item in enumerate(reader.items(doc.get(key), (key,))):
+        path: DocPath = (key, index)
+        fields = reader.mapping(item, path)
+        built = None if fields is None else entry(reader, fields, path)
+        if built is not None:
+            ids.append((built.id, (*path, "id")))
+            entries[built.id] = built
+    reader.unique(ids, what)
+    name, sample, notes = (
+        str(doc.get("name", "")),
+        doc.get("sample") is True,
+        str(doc.get("notes", "")),
+    )
+    return _finish(reader, lambda: make(name, sample, notes, entries))
+
+
 # -- cards -----------------------------------------------------------------------
 
 
 def load_cards(document: object) -> Loaded[CardDatabase]:
     """A card file (``kind: cards``) to a :class:`CardDatabase`."""
-    reader = _Reader()
-    doc = reader.mapping(document, ())
-    if doc is None:
-        return Loaded(None, tuple(reader.errors))
-    reader.header(doc, "cards")
-    kinds: dict[str, CardKind] = {}
-    ids: list[tuple[str, DocPath]] = []
-    for index, item in enumerate(reader.items(doc.get("cards"), ("cards",))):
-        path: DocPath = ("cards", index)
-        card = reader.mapping(item, path)
-        if card is None:
-            continue
-        kind = _card_kind(reader, card, path)
-        if kind is not None:
-            ids.append((kind.id, (*path, "id")))
-            kinds[kind.id] = kind
-    reader.unique(ids, "card")
-    return _finish(
-        reader,
-        lambda: CardDatabase(
-            str(doc.get("name", "")),
-            str(doc.get("version", "")),
-            doc.get("sample") is True,
-            str(doc.get("notes", "")),
-            kinds,
-        ),
-    )
+    return _load_catalogue(document, "cards", "card", _card_kind, CardDatabase)
 
 
 def _card_kind(reader: _Reader, card: Mapping[str, Any], path: DocPath) -> CardKind | None:
@@ -395,32 +409,7 @@ def load_pile(document: object, cards: CardDatabase) -> Loaded[Pile]:
 
 def load_characters(document: object) -> Loaded[CharacterSet]:
     """A character file (``kind: characters``); HP may be whole or half points."""
-    reader = _Reader()
-    doc = reader.mapping(document, ())
-    if doc is None:
-        return Loaded(None, tuple(reader.errors))
-    reader.header(doc, "characters")
-    characters: dict[str, Character] = {}
-    ids: list[tuple[str, DocPath]] = []
-    for index, item in enumerate(reader.items(doc.get("characters"), ("characters",))):
-        path: DocPath = ("characters", index)
-        entry = reader.mapping(item, path)
-        if entry is None:
-            continue
-        character = _character(reader, entry, path)
-        if character is not None:
-            ids.append((character.id, (*path, "id")))
-            characters[character.id] = character
-    reader.unique(ids, "character")
-    return _finish(
-        reader,
-        lambda: CharacterSet(
-            str(doc.get("name", "")),
-            doc.get("sample") is True,
-            str(doc.get("notes", "")),
-            characters,
-        ),
-    )
+    return _load_catalogue(document, "characters", "character", _character, CharacterSet)
 
 
 def _character(reader: _Reader, entry: Mapping[str, Any], path: DocPath) -> Character | None:

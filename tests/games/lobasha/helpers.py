@@ -30,7 +30,7 @@ def scenario_data() -> GameData:
     data = bundled_data()
     plain = read_document(FIXTURES / "plain-characters.yaml", "characters", load_characters)
     characters = CharacterSet(
-        "bundled + plain", True, "", {**data.characters.characters, **plain.characters}
+        "bundled + plain", True, "", {**data.characters.entries, **plain.entries}
     )
     entries = list(data.pile.entries)
     for kind, suit, rank in EXTRA_ENTRIES:

@@ -75,7 +75,7 @@ def test_the_sample_pile_has_suit_and_rank_on_every_entry_and_what_judgements_re
     assert len(pile.entries) == 198
     assert all(1 <= e.rank <= 13 for e in pile.entries)
     kinds = {e.kind.id for e in pile.entries}
-    assert kinds == set(bundled_data().cards.kinds)
+    assert kinds == set(bundled_data().cards.entries)
     assert any(e.suit.value == "spade" and 2 <= e.rank <= 9 for e in pile.entries)
     base_only = pile.enabled(frozenset({CardSet.BASE}))
     assert all(e.kind.set is CardSet.BASE for e in base_only.entries)

@@ -53,8 +53,8 @@ def check_invariants(game: Game) -> None:
         names = [t.kind(e).id for e in seat.judgement]
         assert all(t.kind(e).subkind == "delayed" for e in seat.judgement)
         assert len(names) == len(set(names)), "two delayed cards of one name"
-        if not seat.alive and game.request is not None:  # cleared after the death
-            assert not seat.cards() and seat.minion is None and not seat.aside
+        if not seat.alive and seat.index not in t.burying:  # LBS-OPEN-6: cleared after
+            assert not seat.cards() and seat.minion is None and not seat.aside  # the rewards
     request = game.request
     if request is None:
         assert game.outcome is not None

@@ -66,21 +66,21 @@ def test_rates_use_the_wilson_interval_and_the_summary_has_the_contract_shape(
     tally = reduce(RoleTally.add, records, RoleTally(5))
     rates = role_rates(tally)
     lord = rates[Role.LORD]
-    assert lord.games == len(records) and lord.ci95 == wilson(lord.wins, lord.games)
-    assert rates[Role.GUARD].wins == lord.wins  # they win together
+    assert lord.total == len(records) and lord.ci95 == wilson(lord.count, lord.total)
+    assert rates[Role.GUARD].count == lord.count  # they win together
     shape = summary(tally)
     assert set(shape) >= {"players", "games", "roles", "mean_rounds", "unfinished"}
     roles = shape["roles"]
     assert isinstance(roles, dict) and set(roles) == {"lord", "guard", "pirate", "ancient"}
     assert shape["mean_rounds"] == sum(r.rounds for r in records) / len(records)
     characters = character_rates(tally)
-    assert sum(rate.games for rate in characters.values()) == 5 * len(records)
+    assert sum(rate.total for rate in characters.values()) == 5 * len(records)
 
 
 def test_roles_absent_from_a_table_have_no_games() -> None:
     tally = RoleTally(2).add(play_game(2, Setup.bundled(), RandomPolicy(), seed=2))
     rates = role_rates(tally)
-    assert rates[Role.GUARD].games == 0 and rates[Role.GUARD].ci95 == (0.0, 1.0)
+    assert rates[Role.GUARD].total == 0 and rates[Role.GUARD].ci95 == (0.0, 1.0)
 
 
 class Cheater:

@@ -294,7 +294,8 @@ def _kill_lord(roles: str, dead: tuple[int, ...]) -> Game:
 
 
 def test_the_ancients_win_when_the_lord_dies_with_only_ancients_left() -> None:
-    """LBS-WIN-1 (seed l.12) / LBS-OPEN-3: only Ancients alive: the (living) Ancients win."""
+    """LBS-WIN-1 (seed l.12) / LBS-OPEN-3: only Ancients alive: the (living) Ancients win
+    (LBS-ROLE-2, seed l.7: the Ancient outlasts everyone)."""
     game = scenario("LA", hands={1: ["kill"]}, hp={0: 1})
     answer(game, Pass())
     play(game, 1, Use(held(game, 1, "kill"), (0,)))
@@ -314,7 +315,8 @@ def test_the_pirates_win_when_the_lord_dies_with_anyone_else_alive() -> None:
 
 
 def test_the_lord_and_guards_win_once_pirates_and_ancients_are_dead() -> None:
-    """LBS-WIN-2 (seed l.13) / LBS-OPEN-3: dead Guards share the win."""
+    """LBS-WIN-2 (seed l.13) / LBS-OPEN-3: dead Guards share the win (LBS-ROLE-2, seed
+    l.4-5: the Lord and its Guards wipe out Pirates and Ancients)."""
     game = scenario("LGPA", hands={0: ["kill"]}, hp={1: 1, 3: 1})
     game.table.seats[2].alive = False
     game.table.seats[1].alive = False
@@ -324,11 +326,6 @@ def test_the_lord_and_guards_win_once_pirates_and_ancients_are_dead() -> None:
     pass_rescues(game)
     assert game.outcome is not None and game.outcome.winner is Side.LORD
     assert game.outcome.winners == (0, 1)
-
-
-def test_aims_of_each_role() -> None:
-    """LBS-ROLE-2 (seed l.4-7): each role's aim is its win condition (LBS-WIN-1/2)."""
-    assert {side.value for side in Side} == {"lord", "pirates", "ancients"}
 
 
 # -- states (§10) ------------------------------------------------------------------------------

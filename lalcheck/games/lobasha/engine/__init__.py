@@ -19,8 +19,8 @@ the answers (``game.answers``) replay it exactly (:func:`replay`), and
 :func:`play_game` plays a whole game with policies (:class:`RandomPolicy`,
 :class:`HeuristicPolicy`) and returns a :class:`GameRecord`; :class:`RoleTally`
 adds records up in any order; :func:`role_rates` and :func:`summary` give win
-rates with Wilson 95% intervals. Open points of the rules are the named
-constants of :mod:`.decisions`.
+rates with Wilson 95% intervals (:class:`lalcheck.goldfish.stats.Proportion`).
+Open points of the rules are the named constants of :mod:`.decisions`.
 """
 
 from __future__ import annotations
@@ -39,7 +39,6 @@ from lalcheck.games.lobasha.engine.game import Game, IllegalAnswerError, LegalAn
 from lalcheck.games.lobasha.engine.policies import HeuristicPolicy, Policy, RandomPolicy
 from lalcheck.games.lobasha.engine.records import (
     GameRecord,
-    Rate,
     RoleTally,
     SeatRecord,
     character_rates,
@@ -70,7 +69,6 @@ __all__ = [
     "PickHand",
     "Policy",
     "RandomPolicy",
-    "Rate",
     "Request",
     "RoleTally",
     "SeatRecord",

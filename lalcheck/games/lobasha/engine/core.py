@@ -454,6 +454,7 @@ def die(t: Table, seat: int, killer: int | None) -> Proc[None]:
     if not d.KILLER_IS_SOURCE:
         killer = None
     t.deaths.append(Death(seat, victim.role, killer, t.round))
+    t.burying.append(seat)
     by = "" if killer is None else f", killed by {t.name(killer)}"
     t.note(f"{t.name(seat)} dies: {victim.role.value}{by}")
     check_win(t)
@@ -483,6 +484,7 @@ def clear_dead(t: Table, seat: int) -> None:
     """LBS-OPEN-6: every card of the dead goes to the discard pile; its equipment's leave
     effects do nothing (the dead never act)."""
     victim = t.seats[seat]
+    t.burying.remove(seat)
     t.discard.extend(victim.cards())
     victim.hand.clear()
     victim.equipment.clear()

@@ -254,4 +254,3 @@ def perft(game: Game, depth: int) -> int:
         child.push(answer)
         total += perft(child, depth - 1)
     return total
-

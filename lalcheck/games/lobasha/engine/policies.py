@@ -151,6 +151,22 @@ class RolePolicy:
             return 0.0
         return (hidden[Role.PIRATE] + hidden[Role.ANCIENT]) / total
 
+    def for_the_lord(self, view: View, seat: int) -> float:
+        """How the Lord's side reads ``seat``: from the public role count when it leaves no
+        doubt, then the likeliest Ancient, then the public record of its acts."""
+        if view.known_role(seat) is None:
+            share = self.foe_share(view)
+            if share >= 1:
+                return -2.0
+            if share <= 0:
+                return 1.0
+            if seat == self.suspect(view):
+                return -1.5
+        loyalty = self.loyalty(view, seat)
+        if loyalty <= -1:
+            return -2.0 if loyalty <= -2 else -1.0
+        return 1.0 if loyalty >= 1 else 0.0
+
     @staticmethod
     def last_two(view: View) -> bool:
         return len(view.living()) == 2
@@ -542,18 +558,7 @@ class LordPolicy(RolePolicy):
             return 2.0
         if self.last_two(view):
             return -2.0
-        loyalty = self.loyalty(view, seat)
-        if view.known_role(seat) is None:
-            share = self.foe_share(view)
-            if share >= 1:
-                return -2.0
-            if share <= 0:
-                return 1.0
-            if seat == self.suspect(view):
-                return -1.5
-        if loyalty <= -1:
-            return -2.0 if loyalty <= -2 else -1.0
-        return 1.0 if loyalty >= 1 else 0.0
+        return self.for_the_lord(view, seat)
 
 
 class GuardPolicy(RolePolicy):
@@ -564,16 +569,7 @@ class GuardPolicy(RolePolicy):
             return 1.5
         if seat == view.lord():
             return 2.0
-        if view.known_role(seat) is None:
-            share = self.foe_share(view)
-            if share >= 1:
-                return -2.0
-            if share <= 0:
-                return 1.0
-        loyalty = self.loyalty(view, seat)
-        if loyalty <= -1:
-            return -2.0
-        return 1.0 if loyalty >= 1 else 0.0
+        return self.for_the_lord(view, seat)
 
     def protects(self, view: View, seat: int) -> bool:
         return seat == view.lord() or super().protects(view, seat)

@@ -17,7 +17,7 @@ from lalcheck.games.lobasha.engine.setup import Setup
 from lalcheck.games.lobasha.engine.state import Death, EndReason, Side
 from lalcheck.games.lobasha.engine.turn import Arrange
 from lalcheck.games.lobasha.setups import ROLES, Role
-from lalcheck.goldfish.stats import Interval, wilson
+from lalcheck.goldfish.stats import Proportion
 
 K = TypeVar("K")
 
@@ -173,33 +173,19 @@ def _merged(one: Mapping[K, int], other: Mapping[K, int]) -> dict[K, int]:
     return merged
 
 
-@dataclass(frozen=True, slots=True)
-class Rate:
-    """Wins out of games (games that had the role or character), with the Wilson 95% interval."""
-
-    wins: int
-    games: int
-
-    @property
-    def rate(self) -> float:
-        return self.wins / self.games if self.games else 0.0
-
-    @property
-    def ci95(self) -> Interval:
-        return wilson(self.wins, self.games)
-
-
-def role_rates(tally: RoleTally) -> dict[Role, Rate]:
-    """The win rate of each role at the table (roles absent from it have 0 games)."""
+def role_rates(tally: RoleTally) -> dict[Role, Proportion]:
+    """Each role's wins out of the games it sat in, with the Wilson 95% interval (roles
+    absent from the table have 0 games)."""
     return {
-        role: Rate(tally.role_wins.get(role, 0), tally.role_games.get(role, 0)) for role in ROLES
+        role: Proportion(tally.role_wins.get(role, 0), tally.role_games.get(role, 0))
+        for role in ROLES
     }
 
 
-def character_rates(tally: RoleTally) -> dict[str, Rate]:
-    """The win rate of each character played."""
+def character_rates(tally: RoleTally) -> dict[str, Proportion]:
+    """Each character's wins out of the games it was played in."""
     return {
-        character: Rate(tally.character_wins.get(character, 0), games)
+        character: Proportion(tally.character_wins.get(character, 0), games)
         for character, games in sorted(tally.character_games.items())
     }
 
@@ -210,7 +196,7 @@ def summary(tally: RoleTally) -> dict[str, object]:
         "players": tally.players,
         "games": tally.games,
         "roles": {
-            role.value: {"wins": rate.wins, "rate": rate.rate, "ci95": list(rate.ci95)}
+            role.value: {"wins": rate.count, "rate": rate.value, "ci95": list(rate.ci95)}
             for role, rate in role_rates(tally).items()
         },
         "mean_rounds": tally.rounds / tally.games if tally.games else 0.0,

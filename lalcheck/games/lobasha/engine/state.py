@@ -154,6 +154,7 @@ class Table:
 
     __slots__ = (
         "answers",
+        "burying",
         "charge_pending",
         "charges_used",
         "current",
@@ -201,6 +202,8 @@ class Table:
         self.turns = 0
         self.outcome: Outcome | None = None
         self.deaths: list[Death] = []
+        #: The dead whose cards are not yet discarded (rewards and penalties first).
+        self.burying: list[int] = []
         self.log: list[str] | None = [] if log else None
         self.answers: list[Answer] = []
         #: hostility[a][b]: harmful minus helpful public acts of seat a towards seat b.
@@ -231,6 +234,7 @@ class Table:
         other.discard = self.discard[:]
         other.processing = self.processing[:]
         other.deaths = self.deaths[:]
+        other.burying = self.burying[:]
         other.log = self.log[:] if self.log is not None else None
         other.answers = self.answers[:]
         other.hostility = [row[:] for row in self.hostility]
