@@ -222,10 +222,11 @@ def effect_stands(t: Table, user: int | None, target: int, reason: str) -> Proc[
             if isinstance(answer, Use):
                 play_card(t, seat, answer.card, f"撤銷操作 on {reason} for {t.name(target)}")
                 stands = not stands
-                if (reason in HARMFUL) != stands:  # shielding the target, or exposing it
-                    t.friendly(seat, target)
-                elif reason in HARMFUL or reason in HELPFUL:
-                    t.hostile(seat, target)
+                if reason in HARMFUL or reason in HELPFUL:  # shielding or exposing it
+                    if (reason in HARMFUL) != stands:
+                        t.friendly(seat, target)
+                    else:
+                        t.hostile(seat, target)
                 break
         else:
             return stands
@@ -518,9 +519,17 @@ def winner(t: Table) -> Outcome | None:
     return Outcome(Side.LORD, EndReason.REBELS_GONE, tuple(side))
 
 
+WINNERS = {
+    Side.LORD: "the Lord and the Guards",
+    Side.PIRATES: "the Sky Pirates",
+    Side.ANCIENTS: "the Ancients",
+    None: "nobody",
+}
+
+
 def check_win(t: Table) -> None:
     """End the game if a side has won."""
     outcome = winner(t)
     if outcome is not None:
-        t.note(f"the game ends: {outcome.winner} win ({outcome.reason.value})")
+        t.note(f"the game ends: {WINNERS[outcome.winner]} win ({outcome.reason.value})")
         raise GameOver(outcome)

@@ -43,11 +43,11 @@ def set_up(t: Table, players: int, arrange: Arrange | None) -> Proc[None]:
     lord_seat.hp = lord_seat.max_hp = lord_seat.printed_max = lord_seat.character.hp + bonus
     t.rng.shuffle(t.draw_pile)
     t.current = lord
-    for index in t.order_from(lord):
-        draw(t, index, OPENING_HAND)
     for seat in t.seats:
         role = seat.role.value if seat.revealed else "hidden role"
         t.note(f"seat {seat.index}: {seat.character.name} ({seat.character.english}), {role}")
+    for index in t.order_from(lord):
+        draw(t, index, OPENING_HAND)
     if arrange is not None:
         arrange(t)
 
