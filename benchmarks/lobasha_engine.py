@@ -29,7 +29,7 @@ from lalcheck.games.lobasha.engine import (
     role_rates,
 )
 from lalcheck.games.lobasha.setups import Role
-from lalcheck.goldfish.stats import Proportion
+from lalcheck.simulation.stats import Proportion
 
 
 def policies_for(name: str, players: int) -> Sequence[Policy]:

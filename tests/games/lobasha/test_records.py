@@ -24,7 +24,7 @@ from lalcheck.games.lobasha.engine import (
 from lalcheck.games.lobasha.engine.actions import Answer
 from lalcheck.games.lobasha.engine.policies import Legal
 from lalcheck.games.lobasha.setups import Role
-from lalcheck.goldfish.stats import wilson
+from lalcheck.simulation.stats import wilson
 
 
 @pytest.fixture(scope="module")

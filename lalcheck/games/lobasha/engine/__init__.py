@@ -19,7 +19,7 @@ the answers (``game.answers``) replay it exactly (:func:`replay`), and
 :func:`play_game` plays a whole game with policies (:class:`RandomPolicy`,
 :class:`HeuristicPolicy`) and returns a :class:`GameRecord`; :class:`RoleTally`
 adds records up in any order; :func:`role_rates` and :func:`summary` give win
-rates with Wilson 95% intervals (:class:`lalcheck.goldfish.stats.Proportion`).
+rates with Wilson 95% intervals (:class:`lalcheck.simulation.stats.Proportion`).
 Open points of the rules are the named constants of :mod:`.decisions`.
 """
 

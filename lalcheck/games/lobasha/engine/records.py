@@ -17,7 +17,7 @@ from lalcheck.games.lobasha.engine.setup import Setup
 from lalcheck.games.lobasha.engine.state import Death, EndReason, Side
 from lalcheck.games.lobasha.engine.turn import Arrange
 from lalcheck.games.lobasha.setups import ROLES, Role
-from lalcheck.goldfish.stats import Proportion
+from lalcheck.simulation.stats import Proportion
 
 K = TypeVar("K")
 
