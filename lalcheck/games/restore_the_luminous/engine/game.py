@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from lalcheck.games.restore_the_luminous.engine.actions import Action
 from lalcheck.games.restore_the_luminous.engine.deck import DeckList
 from lalcheck.games.restore_the_luminous.engine.policies import Policy
-from lalcheck.games.restore_the_luminous.engine.rules import Game, IllegalActionError
+from lalcheck.games.restore_the_luminous.engine.rules import Game
 from lalcheck.games.restore_the_luminous.engine.state import Outcome, TurnSummary
+from lalcheck.simulation.engine import play_out
+
+#: The namespace of the policies' random sources (:func:`~lalcheck.simulation.engine.policy_rng`).
+POLICY_NAMESPACE = "rtl-policy"
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,11 +55,6 @@ class GameRecord:
         return tuple(s for s in self.summaries if s.player == player)
 
 
-def policy_rng(seed: int, player: int) -> random.Random:
-    """A policy's own random source: the game's chance stays the game's own."""
-    return random.Random(f"rtl-policy:{seed}:{player}")
-
-
 def play_game(
     deck_a: DeckList,
     deck_b: DeckList,
@@ -68,11 +66,4 @@ def play_game(
 ) -> GameRecord:
     """Play one game to the end; every chosen action is checked to be legal."""
     game = Game.new(deck_a, deck_b, seed, first_player, log=log)
-    rngs = (policy_rng(seed, 0), policy_rng(seed, 1))
-    while game.outcome is None:
-        actor = game.actor
-        action = policies[actor].choose(game, game.legal_actions(), rngs[actor])
-        if not game.is_legal(action):
-            raise IllegalActionError(f"{policies[actor]!r} chose the illegal {action} in {game!r}")
-        game.push(action)
-    return GameRecord.of(game)
+    return GameRecord.of(play_out(game, policies, seed, namespace=POLICY_NAMESPACE))

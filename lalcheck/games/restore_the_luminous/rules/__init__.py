@@ -1,0 +1,54 @@
+"""The Restore the Luminous deck-construction rules: one module per rule id (contract §9).
+
+Each module has an ``ID``, the rule reference it enforces (``REFERENCE``), a
+one-line ``DESCRIPTION``, a docstring with passing and failing examples, and a
+``check(context)`` that yields every :class:`~lalcheck.findings.Finding`.
+Rules never print.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+
+from lalcheck.deck_rules import Rule, run_rules
+from lalcheck.findings import Finding
+from lalcheck.games.base import FileCheck
+from lalcheck.games.restore_the_luminous.rules import (
+    ambiguous_card,
+    banned,
+    colour_load,
+    copy_limit,
+    deck_syntax,
+    leader,
+    level_curve,
+    main_size,
+    not_released,
+    unknown_card,
+    wrong_section,
+)
+
+#: Every rule by id, in the order of contract §9, the advice last.
+RULES: Mapping[str, Rule] = {
+    rule.ID: rule
+    for rule in (
+        deck_syntax,
+        unknown_card,
+        ambiguous_card,
+        wrong_section,
+        main_size,
+        copy_limit,
+        leader,
+        banned,
+        not_released,
+        colour_load,
+        level_curve,
+    )
+}
+
+
+def check_deck(check: FileCheck) -> Iterator[Finding]:
+    """Every finding of every rule on a deck (the deck kind's ``check``)."""
+    return run_rules(RULES, check)
+
+
+__all__ = ["RULES", "check_deck"]
