@@ -147,6 +147,7 @@ def goldfish(
             sample_logs=log,
             progress=progress,
             opponent_deck=opponent,
+            database=database,
         )
         report = simulation.goldfish(played, settings, database.info)
     if plot is not None:
@@ -208,7 +209,9 @@ def _load(
                     EXIT_ILLEGAL,
                 )
             warn(f"{path} is not a legal deck; playing it anyway (--force):\n{listing}")
-        return DeckInfo.of_file(path, deck.name, legal=not errors), simulation.playable(deck)
+        return DeckInfo.of_file(path, deck.name, legal=not errors), simulation.playable(
+            deck, database
+        )
 
 
 @contextmanager

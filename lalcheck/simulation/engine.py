@@ -11,7 +11,8 @@ engine the same pieces:
 * :func:`play_out` — let the players' policies play a game to its end, each
   with its own random source (:func:`policy_rng`), checking every choice;
 * :func:`replay` and :func:`perft` — reproduce a game from its actions, and
-  count the legal action sequences of a given length (the engines' perft tests).
+  count the legal action sequences of a given length (the engines' perft tests);
+* :func:`game_text` — a played game's log and result, as ``lalcheck play`` prints it.
 """
 
 from __future__ import annotations
@@ -132,3 +133,16 @@ def perft(game: Engine[Any], depth: int) -> int:
         child.push(action)
         total += perft(child, depth - 1)
     return total
+
+
+def game_text(
+    log: Iterable[str], outcome: object, turns: Sequence[int], names: Sequence[str], seed: int
+) -> str:
+    """A played game's log lines, then ``result: A wins (...) after 5 turns of A and 4 of B
+    (A = deck, B = deck; seed 7)``."""
+    players = f"A = {names[0]}, B = {names[1]}"
+    result = (
+        f"result: {outcome} after {turns[0]} turns of A and {turns[1]} of B "
+        f"({players}; seed {seed})"
+    )
+    return "".join(f"{line}\n" for line in (*log, result))

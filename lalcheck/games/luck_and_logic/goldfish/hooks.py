@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from lalcheck.db.model import DatabaseInfo
+from lalcheck.db.model import CardDatabase, DatabaseInfo
 from lalcheck.decks import Deck
 from lalcheck.games.luck_and_logic.engine import DeckList, GreedyPolicy, play_game
 from lalcheck.games.luck_and_logic.goldfish import (
@@ -28,6 +28,7 @@ from lalcheck.games.luck_and_logic.goldfish.report import GoldfishReport
 from lalcheck.games.luck_and_logic.goldfish.runner import POLICIES, Job
 from lalcheck.games.luck_and_logic.goldfish.sample import sample_game
 from lalcheck.simulation import DeckInfo, GoldfishSettings
+from lalcheck.simulation.engine import game_text
 from lalcheck.simulation.runner import Going
 
 
@@ -55,7 +56,7 @@ class LuckAndLogicSimulation:
     max_turns = MAX_OWN_TURNS
     default_max_turns = DEFAULT_MAX_TURNS
 
-    def playable(self, deck: Deck[Any]) -> DeckList:
+    def playable(self, deck: Deck[Any], database: CardDatabase[Any]) -> DeckList:
         return DeckList.from_deck(deck)
 
     def goldfish(
@@ -98,12 +99,8 @@ class LuckAndLogicSimulation:
 
     def play(self, deck_a: Any, deck_b: Any, seed: int) -> str:
         record = play_game(deck_a, deck_b, (GreedyPolicy(), GreedyPolicy()), seed, log=True)
-        names = f"A = {deck_a.name}, B = {deck_b.name}"
-        result = (
-            f"result: {record.outcome} after {record.turns[0]} turns of A and "
-            f"{record.turns[1]} of B ({names}; seed {seed})"
-        )
-        return "".join(f"{line}\n" for line in (*record.log, result))
+        names = (deck_a.name, deck_b.name)
+        return game_text(record.log, record.outcome, record.turns, names, seed)
 
 
 SIMULATION = LuckAndLogicSimulation()

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from lalcheck.games.restore_the_luminous.cards import Card
 from lalcheck.games.restore_the_luminous.engine.actions import Action
 from lalcheck.games.restore_the_luminous.engine.deck import DeckList
 from lalcheck.games.restore_the_luminous.engine.policies import Policy
@@ -20,7 +21,7 @@ POLICY_NAMESPACE = "rtl-policy"
 class GameRecord:
     """A finished game: its seed and actions (enough to replay it) and what goldfish
     statistics read: the outcome, each player's own turns, and per-turn snapshots
-    (HP, LP and colours available, cards played)."""
+    (HP, LP and colours available, cards played) and the opening hands."""
 
     seed: int
     first_player: int
@@ -28,6 +29,7 @@ class GameRecord:
     outcome: Outcome
     turns: tuple[int, int]
     summaries: tuple[TurnSummary, ...]
+    openings: tuple[tuple[Card, ...], ...]
     unmodelled: dict[str, int]
     log: tuple[str, ...] = ()
 
@@ -46,6 +48,7 @@ class GameRecord:
             outcome=game.outcome,
             turns=(game.players[0].turns, game.players[1].turns),
             summaries=tuple(game.summaries),
+            openings=game.openings,
             unmodelled=dict(game.unmodelled),
             log=tuple(game.log or ()),
         )

@@ -77,6 +77,7 @@ class Game(GameState):
             opening = state.leader.opening_hand
             assert opening is not None
             draw(game, player, opening, by_effect=False)
+        game.openings = (tuple(players[0].hand), tuple(players[1].hand))
         game.note(first_player, "goes first")
         game.frames.append(TurnFrame())
         game.run()
