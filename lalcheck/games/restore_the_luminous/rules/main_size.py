@@ -33,7 +33,7 @@ def check(context: CheckContext) -> Iterator[Finding]:
     yield Finding(
         ID,
         Severity.ERROR,
-        f"the main deck has {size} cards; it must have {low} to {high} ({change}) ({REFERENCE})",
+        f"the main deck has {size} cards, not {low} to {high}; {change} ({REFERENCE})",
         "main",
         (),
         context.section_line("main"),
