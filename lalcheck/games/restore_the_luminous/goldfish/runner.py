@@ -38,7 +38,7 @@ class OpponentKind(StrEnum):
     """Who a deck goldfishes against (contract §8)."""
 
     PASSIVE = "passive"  # a copy of the deck that never acts (never blocks, counters, Protects)
-    WALL = "wall"  # built-in vanilla blockers that never attack and Protect every attack
+    WALL = "wall"  # built-in Protect units that never attack and Protect every attack
     DECK = "deck"  # a deck file, played by the greedy policy
 
 
@@ -54,10 +54,20 @@ WALL_LEADER = _wall_card(
     "WALL/L", "Wall Keeper", 0, type="leader", return_value=0,
     opening_hand=5, unit_slots=5, counter_slots=1,
 )  # fmt: skip
-#: The wall's vanilla units by level (levels 1 to 3, 1 damage), and its 40 cards.
+#: The wall's units by level: levels 1 to 3, 1 damage, Protect and nothing else (RTL-KW-PROTECT),
+#: and its 40 cards.
 WALL_UNITS = tuple(
-    _wall_card(f"WALL/{level}", f"Wall Guard L{level}", level, type="unit", power=power, damage=1)
-    for level, power in ((1, 2000), (2, 3000), (3, 4000))
+    _wall_card(
+        f"WALL/{level}",
+        f"Wall Guard L{level}",
+        level,
+        type="unit",
+        power=power,
+        damage=1,
+        keywords=["protect"],
+        text="Protect.",
+    )
+    for level, power in zip((1, 2, 3), (1000, 2000, 3000), strict=True)
 )
 WALL_DECK = DeckList(
     WALL_LEADER,
