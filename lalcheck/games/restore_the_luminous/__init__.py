@@ -37,7 +37,7 @@ from lalcheck.resources import bundled
 if TYPE_CHECKING:
     from lalcheck.simulation import Simulation
 
-ID = "restore-the-luminous"
+GAME_ID = "restore-the-luminous"
 
 
 def _simulation() -> Simulation:
@@ -49,7 +49,7 @@ def _simulation() -> Simulation:
 DECK = FileKind(
     id="deck",
     description="a deck file: leader and a 40-60 card main deck (contract §9)",
-    schema=f"{ID}/deck",
+    schema=f"{GAME_ID}/deck",
     read=LAYOUT.read,
     check=check_deck,
     counts=report_counts,
@@ -58,16 +58,16 @@ DECK = FileKind(
 )
 
 GAME = Game(
-    id=ID,
+    id=GAME_ID,
     title="Restore the Luminous",
-    rules_reference=f"docs/rules/{ID}.md",
+    rules_reference=f"docs/rules/{GAME_ID}.md",
     card_model=CardModel(
-        schema=f"{ID}/cards", card_from_dict=card_from_dict, check=document_problems
+        schema=f"{GAME_ID}/cards", card_from_dict=card_from_dict, check=document_problems
     ),
-    sample_database=bundled("data", ID, "cards.yaml"),
+    sample_database=bundled("data", GAME_ID, "cards.yaml"),
     regulation_model=RegulationModel(
-        folder=bundled("data", ID, "regulations"),
-        schema=f"{ID}/regulation",
+        folder=bundled("data", GAME_ID, "regulations"),
+        schema=f"{GAME_ID}/regulation",
         from_dict=regulation_from_dict,
     ),
     file_kinds={"deck": DECK},
