@@ -1,4 +1,5 @@
-"""The statistics of a goldfish report as JSON values, the same for every game.
+"""The statistics of a goldfish report as JSON values, the same for every game, and
+a game's report with the functions that write it (:class:`Formatted`).
 
 Proportions and means are rounded to :data:`DIGITS` places; a proportion is
 ``{"value", "ci95"}``; turns to win (the own turn in which a game was won,
@@ -8,14 +9,37 @@ by each own turn and the games not won.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from pathlib import Path
+from typing import Any, Generic, TypeVar
 
 from lalcheck.simulation.stats import Difference, Interval, Mean, Proportion
 
 #: Decimal places of proportions and means in the JSON reports.
 DIGITS = 4
+
+Report = TypeVar("Report")
+
+
+@dataclass(frozen=True, slots=True)
+class Formatted(Generic[Report]):
+    """A game's goldfish report with the functions that write it as text, JSON and PNG
+    (a :class:`~lalcheck.simulation.SimulationReport`)."""
+
+    report: Report
+    text: Callable[[Report], str]
+    json: Callable[[Report], str]
+    png: Callable[[Report, Path], None]
+
+    def to_text(self) -> str:
+        return self.text(self.report)
+
+    def to_json(self) -> str:
+        return self.json(self.report)
+
+    def plot(self, path: Path) -> None:
+        self.png(self.report, path)
 
 
 def rounded(value: float) -> float:

@@ -51,35 +51,28 @@ def keyword_text(ability: KeywordAbility) -> str:
 
 def format_card(card: Card, db: CardDatabase[Card]) -> str:
     """Every known field of one card, one per line."""
-    lines = [
-        card.label(),
-        f"  type           {card.type.value}",
-        f"  colour         {card.colour.value}",
-    ]
-    for language, name in sorted(card.names.items()):
-        lines.append(f"  name ({language})      {name}")
-    for stat in _STATS:
-        value = getattr(card, stat)
-        if value is not None:
-            lines.append(f"  {stat.replace('_', ' '):<14} {value}")
-    if card.keywords:
-        lines.append(f"  keywords       {', '.join(keyword_text(k) for k in card.keywords)}")
-    effects = [effect.trigger.value for effect in card.effects]
-    effects += [f"rank {entry.rank}" for entry in card.abilities]
-    for label, value in (
-        ("effects", ", ".join(effects)),
+    fields: list[tuple[str, object]] = [("type", card.type.value), ("colour", card.colour.value)]
+    fields += [(f"name ({language})", name) for language, name in sorted(card.names.items())]
+    fields += [(stat.replace("_", " "), getattr(card, stat)) for stat in _STATS]
+    fields += [
+        ("keywords", ", ".join(keyword_text(k) for k in card.keywords)),
+        (
+            "effects",
+            ", ".join(
+                [e.trigger.value for e in card.effects]
+                + [f"rank {entry.rank}" for entry in card.abilities]
+            ),
+        ),
         ("text", card.text),
         ("rarity", card.rarity),
         ("set", card.set),
-        ("released", str(db.release_date(card) or "")),
-    ):
-        if value:
-            lines.append(f"  {label:<14} {value}")
+        ("released", db.release_date(card)),
+        ("printings", ", ".join(c.number for c in db.identity_printings(card) if c != card)),
+    ]
+    lines = [card.label()]
+    lines += [f"  {label:<14} {value}" for label, value in fields if value not in (None, "")]
     if not card.is_modelled:
         lines.append("  (its text has no structured form: the engine counts it, never runs it)")
-    other = [c.number for c in db.identity_printings(card) if c.number != card.number]
-    if other:
-        lines.append(f"  printings      also {', '.join(other)}")
     return "\n".join(lines) + "\n"
 
 

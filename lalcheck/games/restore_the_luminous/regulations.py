@@ -33,14 +33,16 @@ class Regulation:
 
 def regulation_from_dict(data: Mapping[str, Any]) -> Regulation:
     """Build a regulation from a schema-valid document (ValueError if its sizes cross)."""
-    if data["main_min"] > data["main_max"]:
-        raise ValueError(f"main_min {data['main_min']} is above main_max {data['main_max']}")
+    low, high = data["main_min"], data["main_max"]
+    if low > high:
+        raise ValueError(f"main_min {low} is above main_max {high}")
+    effective = dt.date.fromisoformat(data["effective"])
     return Regulation(
-        id=str(data["id"]),
-        effective=dt.date.fromisoformat(data["effective"]),
-        name=data.get("name", ""),
-        main_min=data["main_min"],
-        main_max=data["main_max"],
-        max_copies=data["max_copies"],
-        banned=frozenset(data.get("banned", ())),
+        str(data["id"]),
+        effective,
+        data.get("name", ""),
+        low,
+        high,
+        data["max_copies"],
+        frozenset(data.get("banned", ())),
     )

@@ -224,7 +224,7 @@ def test_cards_search_and_show(run: CliRun) -> None:
         "damage": 1,
     }
     shown = run("cards", "show", "--db", RTL_DB, "T01/001").stdout
-    assert "  colour         red\n" in shown and "  printings      also T02/001\n" in shown
+    assert "  colour         red\n" in shown and "  printings      T02/001\n" in shown
     leader = run("cards", "show", "--db", RTL_DB, "T01/L01").stdout
     assert "  unit slots     4\n" in leader
     unknown = run("cards", "search", "--db", RTL_DB, "--world", "Septpia")

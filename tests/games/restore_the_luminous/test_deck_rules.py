@@ -18,6 +18,7 @@ from lalcheck.games.restore_the_luminous.rules.colour_load import colouring_turn
 from lalcheck.games.restore_the_luminous.rules.level_curve import first_own_turn
 from lalcheck.regulations import Regulations
 from tests.conftest import TESTS, TODAY
+from tests.test_rules import judged
 
 HERE = Path(__file__).parent
 TEST_DB = HERE / "fixtures" / "cards.yaml"
@@ -40,33 +41,25 @@ def check(db: CardDatabase[Any], path: Path, regulation: str | None = None) -> D
     return Checker(db, regulations, regulation=chosen, today=TODAY).check_path(path)
 
 
-def judged(report: DeckReport) -> set[tuple[str, str, int | None, tuple[str, ...]]]:
-    return {
-        (f.rule, f.severity.value, f.line, f.cards)
-        for f in report.findings
-        if f.severity is not Severity.INFO
-    }
+#: Every example deck with what it must give: positive decks nothing but advice.
+CASES = [(path, {"legal": True, "findings": []}) for path in POSITIVE] + [
+    (path, EXPECTED.get(path.name, {})) for path in NEGATIVE
+]
 
 
-@pytest.mark.parametrize("path", POSITIVE, ids=lambda p: p.stem)
-def test_positive_decks_are_legal_without_warnings(db: CardDatabase[Any], path: Path) -> None:
-    report = check(db, path)
-    assert report.legal and report.game == GAME.id
-    assert judged(report) == set()
-    assert {f.rule for f in report.findings} == {"colour-load", "level-curve"}
-
-
-@pytest.mark.parametrize("path", NEGATIVE, ids=lambda p: p.stem)
-def test_negative_decks_give_exactly_the_expected_findings(
-    db: CardDatabase[Any], path: Path
+@pytest.mark.parametrize(("path", "expected"), CASES, ids=lambda c: getattr(c, "stem", ""))
+def test_each_example_deck_gives_exactly_its_findings(
+    db: CardDatabase[Any], path: Path, expected: dict[str, Any]
 ) -> None:
-    expected = EXPECTED[path.name]
     report = check(db, path, expected.get("regulation"))
+    assert report.game == GAME.id
     assert report.legal is expected.get("legal", False)
     assert judged(report) == {
         (f["rule"], f.get("severity", "error"), f["line"], tuple(f.get("cards", ())))
         for f in expected["findings"]
     }
+    advice = {f.rule for f in report.findings if f.severity is Severity.INFO}
+    assert advice == {"colour-load", "level-curve"}
 
 
 def test_every_negative_deck_has_expectations() -> None:

@@ -20,7 +20,7 @@ from lalcheck.games.restore_the_luminous.engine import DeckList
 from lalcheck.games.restore_the_luminous.goldfish import Opponent, OpponentKind, goldfish
 from lalcheck.games.restore_the_luminous.goldfish.runner import WALL_DECK, Job
 from lalcheck.games.restore_the_luminous.goldfish.tally import Result, Tally
-from lalcheck.simulation import DeckInfo
+from lalcheck.simulation import DeckInfo, GoldfishSettings
 from lalcheck.simulation.runner import Going
 from tests.conftest import CliRun
 
@@ -43,6 +43,10 @@ def goldfish_json(run: CliRun, *args: str | Path) -> dict[str, Any]:
 @pytest.fixture(scope="module")
 def test_db() -> CardDatabase[Card]:
     return load_database(RTL_DB, use_cache=False)
+
+
+def settings(games: int, seed: int) -> GoldfishSettings:
+    return GoldfishSettings(games, seed, Going.FIRST, max_turns=15, policy="greedy")
 
 
 def vanilla(test_db: CardDatabase[Card]) -> tuple[DeckInfo, DeckList]:
@@ -75,7 +79,7 @@ def test_the_report_counts_turns_to_bring_the_opponents_hp_to_0(run: CliRun) -> 
 def test_lp_colours_and_curve_by_own_turn(test_db: CardDatabase[Card]) -> None:
     """RTL-LP-2: 1 LP, +1 per own start phase, so own turn t starts with t+1 LP;
     RTL-PAY-1: the levels played in a turn never exceed its LP."""
-    report = goldfish([vanilla(test_db)], games=60, database=test_db.info, seed=3)
+    report = goldfish([vanilla(test_db)], settings(60, 3), test_db.info)
     (stats,) = report.decks
     document = report.to_dict()
     for turn, lp in document["lp_by_turn"].items():
@@ -95,7 +99,7 @@ def test_lp_colours_and_curve_by_own_turn(test_db: CardDatabase[Card]) -> None:
 def test_opening_odds_exact_and_simulated(test_db: CardDatabase[Card]) -> None:
     """RTL-SET-2: the leader's opening hand (5), no mulligan (RTL-OPEN-2); the exact
     chance is hypergeometric, the simulated one lands near it."""
-    report = goldfish([vanilla(test_db)], games=400, database=test_db.info, seed=11)
+    report = goldfish([vanilla(test_db)], settings(400, 11), test_db.info)
     opening = report.to_dict()["opening"]
     assert (opening["hand_size"], opening["mulligan"]) == (5, None)
     level_5 = opening["groups"]["level 5 unit"]
@@ -136,10 +140,8 @@ def test_the_wall_never_attacks_and_slows_the_deck(test_db: CardDatabase[Card]) 
     attacked, RTL-BAT-1) Protects every attack it can and never attacks: the
     goldfishing player never loses to it, and needs more turns."""
     decks = [vanilla(test_db)]
-    passive = goldfish(decks, games=60, database=test_db.info, seed=4)
-    wall = goldfish(
-        decks, games=60, database=test_db.info, seed=4, opponent=Opponent(OpponentKind.WALL)
-    )
+    passive = goldfish(decks, settings(60, 4), test_db.info)
+    wall = goldfish(decks, settings(60, 4), test_db.info, Opponent(OpponentKind.WALL))
     assert wall.to_dict()["opponent"]["kind"] == "wall"
     assert wall.to_dict()["opponent"]["unit_slots"] == WALL_DECK.leader.unit_slots == 5
     assert wall.decks[0].results()[Result.LOST.value] == 0

@@ -4,8 +4,6 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from lalcheck.db.model import CardDatabase, DatabaseInfo
@@ -29,23 +27,8 @@ from lalcheck.games.luck_and_logic.goldfish.runner import POLICIES, Job
 from lalcheck.games.luck_and_logic.goldfish.sample import sample_game
 from lalcheck.simulation import DeckInfo, GoldfishSettings
 from lalcheck.simulation.engine import game_text
+from lalcheck.simulation.report import Formatted
 from lalcheck.simulation.runner import Going
-
-
-@dataclass(frozen=True, slots=True)
-class Report:
-    """A goldfish report with its text, JSON and PNG."""
-
-    report: GoldfishReport
-
-    def to_text(self) -> str:
-        return format_report(self.report)
-
-    def to_json(self) -> str:
-        return format_report_json(self.report)
-
-    def plot(self, path: Path) -> None:
-        plot_report(self.report, path)
 
 
 class LuckAndLogicSimulation:
@@ -64,7 +47,7 @@ class LuckAndLogicSimulation:
         decks: Sequence[tuple[DeckInfo, Any]],
         settings: GoldfishSettings,
         database: DatabaseInfo,
-    ) -> Report:
+    ) -> Formatted[GoldfishReport]:
         opponent = settings.opponent_deck
         gates = GateDeck(opponent[0], tuple(opponent[1].expand("gates"))) if opponent else None
         report = goldfish(
@@ -81,7 +64,7 @@ class LuckAndLogicSimulation:
             sample_logs=settings.sample_logs,
             progress=settings.progress,
         )
-        return Report(report)
+        return Formatted(report, format_report, format_report_json, plot_report)
 
     def draw(
         self, deck: tuple[DeckInfo, Any], seed: int, going: Going, policy: str, turns: int | None

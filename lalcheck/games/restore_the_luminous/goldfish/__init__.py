@@ -1,7 +1,9 @@
 """Goldfishing Restore the Luminous decks: many seeded full-engine games, and their statistics.
 
->>> report = goldfish([(DeckInfo.of_file(path, deck.name), cards)], games=2000, seed=7,
-...                   database=db.info, opponent=Opponent(OpponentKind.WALL))  # doctest: +SKIP
+>>> settings = GoldfishSettings(games=2000, seed=7, going=Going.BOTH, max_turns=15,
+...                             policy="greedy")                          # doctest: +SKIP
+>>> report = goldfish([(DeckInfo.of_file(path, deck.name), cards)], settings, db.info,
+...                   Opponent(OpponentKind.WALL))                         # doctest: +SKIP
 >>> report.decks[0].win_turns().mean, report.to_dict()["lp_by_turn"]            # doctest: +SKIP
 
 The question a goldfish answers here is how many own turns a deck needs to
@@ -17,8 +19,7 @@ game's :class:`~lalcheck.simulation.Simulation`).
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from lalcheck.db.model import DatabaseInfo
 from lalcheck.games.restore_the_luminous.decisions import MAX_TURNS
@@ -35,8 +36,9 @@ from lalcheck.games.restore_the_luminous.goldfish.runner import (
     Opponent,
     OpponentKind,
 )
-from lalcheck.simulation import DeckInfo
-from lalcheck.simulation.runner import Backend, Going, backend_for, simulate
+from lalcheck.simulation import DeckInfo, GoldfishSettings
+from lalcheck.simulation.goldfish import check_run, play_timed
+from lalcheck.simulation.runner import backend_for
 
 #: ``--max-turns`` default: the sample decks win against the wall by their own turn 8.
 DEFAULT_MAX_TURNS = 15
@@ -46,55 +48,37 @@ MAX_OWN_TURNS = MAX_TURNS // 2
 
 def goldfish(
     decks: Sequence[tuple[DeckInfo, DeckList]],
-    *,
-    games: int,
+    settings: GoldfishSettings,
     database: DatabaseInfo,
-    seed: int = 0,
-    going: Going = Going.FIRST,
-    max_turns: int = DEFAULT_MAX_TURNS,
-    policy: str = "greedy",
     opponent: Opponent | None = None,
-    jobs: int = 1,
-    backend: Backend | None = None,
-    sample_logs: int = 0,
-    progress: Callable[[int], None] | None = None,
 ) -> GoldfishReport:
-    """Play ``games`` games of every deck on the same seeds against ``opponent``
-    (default: passive) and report on them; the first ``sample_logs`` games of the
-    first deck are replayed with their logs."""
-    if games < 1:
-        raise ValueError(f"games must be at least 1, not {games}")
-    if not 1 <= max_turns <= MAX_OWN_TURNS:
-        raise ValueError(f"max_turns must be 1 to {MAX_OWN_TURNS}, not {max_turns}")
-    if policy not in POLICIES:
-        raise ValueError(f"unknown policy {policy!r}; policies: {', '.join(POLICIES)}")
+    """Play ``settings.games`` games of every deck on the same seeds against
+    ``opponent`` (default: passive) and report on them; the first
+    ``settings.sample_logs`` games of the first deck are replayed with their logs."""
+    check_run(settings.games, settings.max_turns, MAX_OWN_TURNS, settings.policy, POLICIES)
     job = Job(
-        decks=tuple(cards for _, cards in decks),
-        opponent=opponent or Opponent(),
-        seed=seed,
-        going=going,
-        max_turns=max_turns,
-        policy=policy,
+        tuple(cards for _, cards in decks),
+        opponent or Opponent(),
+        settings.seed,
+        settings.going,
+        settings.max_turns,
+        settings.policy,
     )
-    backend = backend or backend_for(jobs)
-    start = time.perf_counter()
-    tallies = simulate(job, games, backend, progress)
-    elapsed = time.perf_counter() - start
+    backend = settings.backend or backend_for(settings.jobs)
+    tallies, elapsed = play_timed(job, settings.games, backend, settings.progress)
+    sides = sides_of(settings.going)
+    logs = range(min(settings.sample_logs, settings.games))
     return GoldfishReport(
-        games=games,
-        seed=seed,
-        jobs=backend.workers,
-        going=going,
-        max_turns=max_turns,
-        policy=policy,
+        settings=settings,
         opponent=job.opponent,
         database=database,
+        workers=backend.workers,
         elapsed_s=elapsed,
         decks=tuple(
-            DeckStats(info, cards, tally, sides_of(going))
+            DeckStats(info, cards, tally, sides)
             for (info, cards), tally in zip(decks, tallies, strict=True)
         ),
-        logs=tuple(SampleLog(i, job.play(0, i, log=True)) for i in range(min(sample_logs, games))),
+        logs=tuple(SampleLog(i, job.play(0, i, log=True)) for i in logs),
     )
 
 

@@ -3,10 +3,7 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
-from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from lalcheck.db.model import CardDatabase, DatabaseInfo
@@ -22,26 +19,15 @@ from lalcheck.games.restore_the_luminous.goldfish import (
 )
 from lalcheck.games.restore_the_luminous.goldfish.plot import plot_report
 from lalcheck.games.restore_the_luminous.goldfish.runner import POLICIES, Job
-from lalcheck.games.restore_the_luminous.goldfish.text import format_report, format_sample
+from lalcheck.games.restore_the_luminous.goldfish.text import (
+    format_report,
+    format_report_json,
+    format_sample,
+)
 from lalcheck.simulation import DeckInfo, GoldfishSettings
 from lalcheck.simulation.engine import game_text
+from lalcheck.simulation.report import Formatted
 from lalcheck.simulation.runner import Going
-
-
-@dataclass(frozen=True, slots=True)
-class Report:
-    """A goldfish report with its text, JSON and PNG."""
-
-    report: GoldfishReport
-
-    def to_text(self) -> str:
-        return format_report(self.report)
-
-    def to_json(self) -> str:
-        return json.dumps(self.report.to_dict(), ensure_ascii=False, indent=2) + "\n"
-
-    def plot(self, path: Path) -> None:
-        plot_report(self.report, path)
 
 
 def opponent_of(settings: GoldfishSettings) -> Opponent:
@@ -72,22 +58,9 @@ class RestoreTheLuminousSimulation:
         decks: Sequence[tuple[DeckInfo, Any]],
         settings: GoldfishSettings,
         database: DatabaseInfo,
-    ) -> Report:
-        report = goldfish(
-            decks,
-            games=settings.games,
-            database=database,
-            seed=settings.seed,
-            going=settings.going,
-            max_turns=settings.max_turns,
-            policy=settings.policy,
-            opponent=opponent_of(settings),
-            jobs=settings.jobs,
-            backend=settings.backend,
-            sample_logs=settings.sample_logs,
-            progress=settings.progress,
-        )
-        return Report(report)
+    ) -> Formatted[GoldfishReport]:
+        report = goldfish(decks, settings, database, opponent_of(settings))
+        return Formatted(report, format_report, format_report_json, plot_report)
 
     def draw(
         self, deck: tuple[DeckInfo, Any], seed: int, going: Going, policy: str, turns: int | None

@@ -39,8 +39,9 @@ def plot_report(report: GoldfishReport, path: Path) -> None:
         axes.xaxis.set_major_locator(MaxNLocator(integer=True))
         axes.grid(alpha=0.3)
         axes.legend(fontsize="small")
+    settings = report.settings
     figure.suptitle(
-        f"Goldfish: {report.games} games per deck · seed {report.seed} · going "
-        f"{report.going.value} · {report.policy} vs {report.opponent.policy_name}"
+        f"Goldfish: {settings.games} games per deck · seed {settings.seed} · going "
+        f"{settings.going.value} · {settings.policy} vs {report.opponent.policy_name}"
     )
     figure.savefig(path, dpi=110)

@@ -29,7 +29,7 @@ from lalcheck.games.restore_the_luminous.goldfish.tally import (
     Tally,
     card_group,
 )
-from lalcheck.simulation import DeckInfo
+from lalcheck.simulation import DeckInfo, GoldfishSettings
 from lalcheck.simulation.report import WinTurns, difference, interval, proportion, rounded
 from lalcheck.simulation.runner import Going
 from lalcheck.simulation.stats import (
@@ -243,36 +243,34 @@ class SampleLog:
 
 @dataclass(frozen=True, slots=True)
 class GoldfishReport:
-    """A goldfish run: its settings, timing and the statistics of every deck."""
+    """A goldfish run: its settings, opponent, timing and the statistics of every deck."""
 
-    games: int
-    seed: int
-    jobs: int
-    going: Going
-    max_turns: int
-    policy: str
+    settings: GoldfishSettings
     opponent: Opponent
     database: DatabaseInfo
+    workers: int
     elapsed_s: float
     decks: tuple[DeckStats, ...]
     logs: tuple[SampleLog, ...] = ()
 
     @property
     def games_per_second(self) -> float:
-        return self.games * len(self.decks) / self.elapsed_s if self.elapsed_s > 0 else 0.0
+        played = self.settings.games * len(self.decks)
+        return played / self.elapsed_s if self.elapsed_s > 0 else 0.0
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON document (contract §6, §8, §9)."""
+        settings = self.settings
         document: dict[str, Any] = {
             "tool": "lalcheck",
             "version": __version__,
             "game": GAME_ID,
-            "games": self.games,
-            "seed": self.seed,
-            "jobs": self.jobs,
-            "going": self.going.value,
-            "max_turns": self.max_turns,
-            "policies": {"player": self.policy, "opponent": self.opponent.policy_name},
+            "games": settings.games,
+            "seed": settings.seed,
+            "jobs": self.workers,
+            "going": settings.going.value,
+            "max_turns": settings.max_turns,
+            "policies": {"player": settings.policy, "opponent": self.opponent.policy_name},
             "opponent": self.opponent.to_dict(),
             "database": {
                 "name": self.database.name,

@@ -1,10 +1,10 @@
-"""The Restore the Luminous goldfish job: what the core runner (:mod:`lalcheck.simulation.runner`)
-plays in chunks on a backend, and the opponents it plays against.
+"""Who plays whom in a Restore the Luminous goldfish run: the opponents, and the job
+the core runner (:mod:`lalcheck.simulation.runner`) hands out in chunks.
 
-Game ``i`` of deck ``d`` is game ``i`` of the run seeded ``seed``
-(:func:`~lalcheck.simulation.runner.game_seed`) between deck ``d`` (player A,
-the goldfishing player) and the opponent (player B); the deck goes first when
-``going.goes_first(i)``, and the first player has 9 HP, the second 10 (RTL-SET-1).
+The deck is player A and its opponent player B; which of them starts comes
+from ``going`` and the game's index, every shuffle from the index's game
+seed, so a game is the same wherever it is played. The player going first
+has 9 HP, the other 10 (RTL-SET-1).
 """
 
 from __future__ import annotations

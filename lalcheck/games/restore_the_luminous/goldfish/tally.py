@@ -31,25 +31,26 @@ def card_group(card: Card) -> str:
 
 
 class Result(StrEnum):
-    """How a game ended for the goldfishing player by its own turn ``max_turns``."""
+    """What a game came to for the goldfishing deck, seen at its own turn ``max_turns``:
+    the opponent's HP at 0 (RTL-WIN-1) or its deck out (RTL-WIN-2), a loss, a draw
+    (both lose at once, RTL-OPEN-8), or nothing yet (also at the engine's turn limit)."""
 
-    WON = "won"  # the opponent's HP reached 0 (RTL-WIN-1)
-    WON_BY_DECK_OUT = "won_by_deck_out"  # the opponent's deck ran out (RTL-WIN-2)
-    LOST = "lost"  # its own HP or deck ran out
-    DRAW = "draw"  # both lost at once (RTL-OPEN-8)
-    UNDECIDED = "undecided"  # nothing decided by max_turns (or by the engine's turn limit)
+    WON = "won"
+    WON_BY_DECK_OUT = "won_by_deck_out"
+    LOST = "lost"
+    DRAW = "draw"
+    UNDECIDED = "undecided"
 
 
 def result_of(record: GameRecord, player: int, max_turns: int) -> Result:
     """The :class:`Result` of ``player`` in a finished game, cut at its own turn ``max_turns``."""
     outcome = record.outcome
-    if record.turns[player] > max_turns or outcome.reason is EndReason.TURN_LIMIT:
-        return Result.UNDECIDED
-    if outcome.winner is None:
-        return Result.DRAW
-    if outcome.winner != player:
-        return Result.LOST
-    return Result.WON if outcome.reason is EndReason.HP else Result.WON_BY_DECK_OUT
+    late = record.turns[player] > max_turns or outcome.reason is EndReason.TURN_LIMIT
+    if late or outcome.winner is None:
+        return Result.UNDECIDED if late else Result.DRAW
+    if outcome.winner == player:
+        return Result.WON if outcome.reason is EndReason.HP else Result.WON_BY_DECK_OUT
+    return Result.LOST
 
 
 @dataclass(frozen=True, slots=True)

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 
 from lalcheck.games.restore_the_luminous.cards import COLOURS, Card
@@ -85,20 +86,26 @@ def _deck_block(stats: DeckStats, max_turns: int) -> list[str]:
 
 def format_report(report: GoldfishReport) -> str:
     """The readable report: the run's settings, then a block per deck."""
+    settings = report.settings
     lines = [
-        f"{plural(report.games, 'game')} per deck · seed {report.seed} · going "
-        f"{report.going.value} · {report.policy} player against {_opponent(report.opponent)} · "
-        f"{report.jobs} job{'s' if report.jobs > 1 else ''} · "
+        f"{plural(settings.games, 'game')} per deck · seed {settings.seed} · going "
+        f"{settings.going.value} · {settings.policy} player against "
+        f"{_opponent(report.opponent)} · {plural(report.workers, 'job')} · "
         f"{report.games_per_second:.0f} games/s",
         f"card database {report.database.name} {report.database.version}"
         + (" (sample data)" if report.database.sample else ""),
     ]
     for stats in report.decks:
-        lines += ["", *_deck_block(stats, report.max_turns)]
+        lines += ["", *_deck_block(stats, settings.max_turns)]
     for log in report.logs:
         lines += ["", f"game {log.index} (seed {log.record.seed}): {log.record.outcome}"]
         lines += [f"  {line}" for line in log.record.log]
     return "\n".join(lines) + "\n"
+
+
+def format_report_json(report: GoldfishReport) -> str:
+    """The JSON document of the report."""
+    return json.dumps(report.to_dict(), ensure_ascii=False, indent=2) + "\n"
 
 
 def _hand(cards: tuple[Card, ...]) -> list[str]:

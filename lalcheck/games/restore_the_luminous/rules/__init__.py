@@ -1,9 +1,7 @@
-"""The Restore the Luminous deck-construction rules: one module per rule id (contract §9).
+"""Restore the Luminous deck rules, by rule id (contract §9), and the deck kind's check.
 
-Each module has an ``ID``, the rule reference it enforces (``REFERENCE``), a
-one-line ``DESCRIPTION``, a docstring with passing and failing examples, and a
-``check(context)`` that yields every :class:`~lalcheck.findings.Finding`.
-Rules never print.
+The modules follow the core's rule shape (:mod:`lalcheck.deck_rules`); the
+advice rules (``colour-load``, ``level-curve``) only ever report ``info``.
 """
 
 from __future__ import annotations

@@ -1,18 +1,18 @@
-"""not-released: every card must be released on the date the deck is checked for
-(RTL-CHECK-2).
+"""not-released: no card may come out after the date checked for (RTL-CHECK-2).
 
-A card's release date is its own ``release`` or its set's. The date is the
-deck's ``as_of``, ``--as-of``, or today.
+The date checked for is the deck's ``as_of``, else ``--as-of``, else today; a
+card comes out on its own ``release`` date or, without one, its set's. A
+reprint released later names the earlier printing to use instead.
 
-Passes (as of 2026-01-01)::
+Passes (as of 2026-01-01, the sample set out on 2025-06-01)::
 
     main:
-      RL01/R01: 3       # released 2025-06-01
+      RL01/R01: 3
 
 Fails (as of 2025-01-01)::
 
     main:
-      RL01/R01: 3       # released 2025-06-01
+      RL01/R01: 3       # out on 2025-06-01 only
 """
 
 from __future__ import annotations
