@@ -110,7 +110,9 @@ def goldfish(
         Path | None,
         typer.Option(
             metavar="GATES.yaml",
-            help="Deck file whose gates: section the opponent uses (default: the deck's own).",
+            help="Deck file the opponent takes cards from: Luck & Logic, its gates: section "
+            "(default: the deck's own); Restore the Luminous, the whole deck, played by the "
+            "greedy policy (default: a passive copy of the deck).",
         ),
     ] = None,
     policy: PolicyOption = None,

@@ -86,6 +86,8 @@ def test_counts_are_the_main_deck_and_the_leaders(db: CardDatabase[Any]) -> None
 
 
 def test_messages_name_the_rule_of_the_game(db: CardDatabase[Any]) -> None:
+    """Each message ends in the rule it enforces: RTL-DECK-1, RTL-DECK-2, RTL-DECK-3,
+    RTL-CHECK-1 (unknown cards, with "did you mean"), RTL-CHECK-2 (not released)."""
     def message(deck: str, rule: str) -> str:
         (finding,) = [f for f in check(db, DECKS / "negative" / deck).findings if f.rule == rule]
         return finding.message
@@ -129,3 +131,29 @@ def test_colouring_capacity_follows_the_rank() -> None:
     assert [rank_on(turn) for turn in (1, 3, 4, 6, 7, 9)] == [1, 1, 2, 2, 3, 3]
     assert [colouring_turn(need) for need in (0, 1, 3, 4, 5, 9, 10)] == [0, 1, 3, 4, 4, 6, 7]
     assert [first_own_turn(level) for level in (0, 1, 2, 5, 10, 11)] == [1, 1, 1, 4, 9, None]
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        (
+            "id: x\neffective: 2025-01-01\nmain_min: 61\nmain_max: 60\nmax_copies: 3\n",
+            "main_min 61",
+        ),
+        (
+            "id: x\neffective: 2025-01-01\nmain_min: 40\nmain_max: 60\n",
+            "'max_copies' is a required",
+        ),
+        ("id: x\neffective: 2025-13-01\nmain_min: 40\nmain_max: 60\nmax_copies: 3\n", "date"),
+    ],
+    ids=["sizes cross", "missing number", "not a date"],
+)
+def test_a_bad_regulation_file_is_refused_with_its_reason(
+    run: Any, tmp_path: Path, content: str, message: str
+) -> None:
+    regulation = tmp_path / "regulation.yaml"
+    regulation.write_text(content, encoding="utf-8")
+    result = run("check", "--db", TEST_DB, "--regulation", regulation, DECKS / "positive")
+    assert result.exit_code == 2
+    assert "Traceback" not in result.output
+    assert f"regulation {regulation} is not valid" in result.stderr and message in result.stderr
