@@ -88,6 +88,7 @@ def test_counts_are_the_main_deck_and_the_leaders(db: CardDatabase[Any]) -> None
 def test_messages_name_the_rule_of_the_game(db: CardDatabase[Any]) -> None:
     """Each message ends in the rule it enforces: RTL-DECK-1, RTL-DECK-2, RTL-DECK-3,
     RTL-CHECK-1 (unknown cards, with "did you mean"), RTL-CHECK-2 (not released)."""
+
     def message(deck: str, rule: str) -> str:
         (finding,) = [f for f in check(db, DECKS / "negative" / deck).findings if f.rule == rule]
         return finding.message
