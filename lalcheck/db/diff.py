@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 
+from lalcheck.abilities.model import NO_ABILITIES
 from lalcheck.cards import Card
 from lalcheck.db.model import CardDatabase, DatabaseInfo
 
@@ -47,7 +48,7 @@ class DatabaseDiff:
 
 
 def _empty(value: object) -> bool:
-    return value is None or value == () or value == {}
+    return value is None or value == () or value == {} or value == NO_ABILITIES
 
 
 def card_changes(old: Card, new: Card) -> tuple[FieldChange, ...]:

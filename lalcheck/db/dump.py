@@ -12,6 +12,7 @@ from typing import Any
 
 import yaml
 
+from lalcheck.abilities.model import NO_ABILITIES, Abilities
 from lalcheck.atomic import write_atomic
 from lalcheck.cards import Card
 from lalcheck.db.load import parse_database
@@ -19,7 +20,10 @@ from lalcheck.db.model import CardDatabase
 
 
 def plain(value: object) -> Any:
-    """A card field value as JSON/YAML data: enums by value, dates in ISO form."""
+    """A card field value as JSON/YAML data: enums by value, dates in ISO form,
+    abilities as the data they were read from."""
+    if isinstance(value, Abilities):
+        return value.source
     if isinstance(value, Enum):
         return value.value
     if isinstance(value, dt.date):
@@ -42,7 +46,7 @@ def card_to_dict(card: Card) -> dict[str, Any]:
     return {
         field.name: plain(value)
         for field in dataclasses.fields(card)
-        if (value := getattr(card, field.name)) is not None and value != () and value != {}
+        if (value := getattr(card, field.name)) is not None and value not in ((), {}, NO_ABILITIES)
     }
 
 

@@ -15,28 +15,25 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from lalcheck.abilities.model import NO_ABILITIES
+from lalcheck.abilities.parse import AbilityError, parse_effects, parse_soul
 from lalcheck.cards import (
     CARD_TYPE_ALIASES,
-    Action,
     Card,
     CardSet,
     CardType,
     Color,
-    Duration,
-    Effect,
     Logic,
     LogicKind,
-    Stat,
-    Trigger,
     parse_world,
 )
 from lalcheck.db import cache
 from lalcheck.db.model import CardDatabase, DatabaseInfo
 from lalcheck.errors import InputError, InvalidFileError
-from lalcheck.schemas import SchemaIssue, describe_issues, nearest_line, validate
+from lalcheck.schemas import SchemaIssue, describe_issues, format_path, nearest_line, validate
 from lalcheck.yamlsafe import DATA_LIMITS, DocPath, decode_utf8, load_with_lines, read_bytes
 
-_INT_FIELDS = ("level", "cost", "territory", "power", "spirit", "limit", "soul", "gate_number")
+_INT_FIELDS = ("level", "cost", "territory", "power", "spirit", "limit", "gate_number")
 _TEXT_FIELDS = (
     "title",
     "character",
@@ -117,49 +114,78 @@ def _date(value: str | None) -> dt.date | None:
     return dt.date.fromisoformat(value) if value else None
 
 
-def card_from_dict(entry: Mapping[str, Any]) -> Card:
-    """Build a :class:`Card` from one schema-valid ``cards:`` entry."""
+def card_from_dict(
+    entry: Mapping[str, Any],
+    path: DocPath = ("cards", 0),
+    problems: list[AbilityError] | None = None,
+) -> Card:
+    """Build a :class:`Card` from one schema-valid ``cards:`` entry at ``path``.
+
+    Problems in its abilities are added to ``problems`` (the bad abilities are left
+    out); without a list, the first one raises :class:`InputError`.
+    """
+    found: list[AbilityError] = [] if problems is None else problems
+    before = len(found)
     type_text = entry["type"]
+    card_type = CARD_TYPE_ALIASES.get(type_text) or CardType(type_text)
     logic = entry.get("logic")
-    return Card(
+    effects = entry.get("effects")
+    soul = entry.get("soul")
+    card = Card(
         number=entry["number"],
         name=entry["name"],
-        type=CARD_TYPE_ALIASES.get(type_text) or CardType(type_text),
+        type=card_type,
         names=dict(entry.get("names", {})),
         color=Color(entry["color"]) if "color" in entry else None,
         world=parse_world(entry["world"]) if "world" in entry else None,
         attributes=tuple(entry.get("attributes", ())),
         logic=Logic(LogicKind(logic["kind"]), logic.get("value", 0)) if logic else None,
         release=_date(entry.get("release")),
-        effects=tuple(
-            Effect(
-                trigger=Trigger(effect["trigger"]),
-                action=Action(effect["action"]),
-                value=effect["value"],
-                stat=Stat(effect["stat"]) if "stat" in effect else None,
-                until=Duration(effect["until"]) if "until" in effect else None,
-            )
-            for effect in entry.get("effects", ())
+        effects=(
+            parse_effects(effects, (*path, "effects"), card_type, found)
+            if effects
+            else NO_ABILITIES
         ),
+        soul=parse_soul(soul, (*path, "soul"), found) if soul is not None else None,
         **{key: entry[key] for key in _INT_FIELDS + _TEXT_FIELDS if key in entry},
     )
+    if problems is None and len(found) > before:
+        raise InputError(f"{found[before].message} (at {format_path(found[before].path)})")
+    return card
 
 
-def database_from_dict(data: Mapping[str, Any], info: DatabaseInfo) -> CardDatabase:
-    """Build a :class:`CardDatabase` from a schema-valid document."""
+def database_from_dict(
+    data: Mapping[str, Any], info: DatabaseInfo, lines: Mapping[DocPath, int] | None = None
+) -> CardDatabase:
+    """Build a :class:`CardDatabase` from a schema-valid document.
+
+    Every problem the ability reader finds is reported at once, at its line.
+    """
+    problems: list[AbilityError] = []
+    cards = [
+        card_from_dict(entry, ("cards", index), problems)
+        for index, entry in enumerate(data["cards"])
+    ]
+    if problems:
+        issues = [
+            SchemaIssue(format_path(p.path), nearest_line(lines or {}, p.path), p.message)
+            for p in problems
+        ]
+        raise DatabaseError(info.source, describe_issues(issues, info.source))
     sets = [
         CardSet(entry["code"], entry["name"], _date(entry.get("release")))
         for entry in data.get("sets", ())
     ]
-    return CardDatabase(info, (card_from_dict(entry) for entry in data["cards"]), sets)
+    return CardDatabase(info, cards, sets)
 
 
 def parse_database(raw: bytes, source: str) -> CardDatabase:
     """Validate and build a database from the bytes of a YAML or JSON file."""
+    json_source = source.endswith(".json")
     try:
         data, lines = read_document(raw, source)
         issues = check_document(data, lines)
-        if issues and not lines and source.endswith(".json"):
+        if issues and not lines and json_source:
             issues = check_document(data, _json_lines(raw, source))
     except InputError as error:  # not UTF-8, not YAML or JSON, nested too deeply
         raise DatabaseError(source, [str(error)]) from None
@@ -175,7 +201,12 @@ def parse_database(raw: bytes, source: str) -> CardDatabase:
         sample=bool(data.get("sample", False)),
         notes=data.get("notes"),
     )
-    return database_from_dict(data, info)
+    try:
+        return database_from_dict(data, info, lines)
+    except DatabaseError:
+        if lines or not json_source:
+            raise
+    return database_from_dict(data, info, _json_lines(raw, source))
 
 
 def load_database(path: Path, *, use_cache: bool = True) -> CardDatabase:

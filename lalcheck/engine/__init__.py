@@ -11,7 +11,9 @@ from __future__ import annotations
 
 from lalcheck.engine.actions import (
     Action,
+    Activate,
     Attack,
+    Choose,
     Define,
     Discard,
     Intercept,
@@ -24,7 +26,7 @@ from lalcheck.engine.actions import (
     Mulligan,
     Pass,
     ReturnLevel,
-    Swap,
+    Source,
     Trance,
     TranceChange,
 )
@@ -37,7 +39,9 @@ from lalcheck.engine.state import EndReason, Opening, Outcome, Phase, TurnSummar
 
 __all__ = [
     "Action",
+    "Activate",
     "Attack",
+    "Choose",
     "DeckError",
     "DeckList",
     "Define",
@@ -64,7 +68,7 @@ __all__ = [
     "Policy",
     "RandomPolicy",
     "ReturnLevel",
-    "Swap",
+    "Source",
     "Trance",
     "TranceChange",
     "TurnSummary",

@@ -5,25 +5,34 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 
-from lalcheck.cards import (
-    Action,
-    Card,
-    CardType,
-    Color,
-    Duration,
-    Effect,
-    Logic,
-    LogicKind,
-    Stat,
-    Trigger,
-    World,
-)
+from typing import Any
+
+from lalcheck.abilities.model import NO_ABILITIES, Abilities, soul_power
+from lalcheck.abilities.parse import AbilityError, parse_effects
+from lalcheck.cards import Card, CardType, Color, Logic, LogicKind, World
 from lalcheck.engine import DeckList, Game
 from lalcheck.engine import decisions as d
 from lalcheck.engine.state import Member
 
 Y, B = Color.YELLOW, Color.BLUE
 SEPTPIA, MONOLIUM = World.SEPTPIA, World.MONOLIUM
+
+
+def abilities(card_type: CardType, *entries: dict[str, Any]) -> Abilities:
+    """Abilities written as the database writes them (the ability language)."""
+    problems: list[AbilityError] = []
+    found = parse_effects(list(entries), ("effects",), card_type, problems)
+    assert not problems, problems
+    return found
+
+
+def auto(trigger: str, *steps: dict[str, Any], **fields: Any) -> dict[str, Any]:
+    """An auto ability: ``auto("attack", {"effect": "draw"})``."""
+    return {"kind": "auto", "trigger": trigger, "do": list(steps), **fields}
+
+
+#: "(Soul) power +1000 while attacking" (R-TRANCE), on the pool's soul cards.
+SOUL_1000 = soul_power(1000)
 
 
 def member(
@@ -39,10 +48,14 @@ def member(
     logic: Logic | None = None,
     color: Color = Y,
     world: World = SEPTPIA,
-    effects: tuple[Effect, ...] = (),
+    effects: Abilities = NO_ABILITIES,
     text: str | None = None,
     trance_change: str | None = None,
+    character: str | None = None,
+    soul: Abilities | None = None,
 ) -> Card:
+    if soul is None and kind in (CardType.LOGICALIST, CardType.FOREIGNER):
+        soul = SOUL_1000
     return Card(
         number=number,
         name=f"Test {number}",
@@ -59,6 +72,8 @@ def member(
         effects=effects,
         text=text,
         trance_change=trance_change,
+        character=character,
+        soul=soul,
     )
 
 
@@ -67,7 +82,7 @@ LOGICALIST_DRAW = member(
     "T/002",
     CardType.LOGICALIST,
     power=2500,
-    effects=(Effect(Trigger.MOBILIZE, Action.DRAW, 1),),
+    effects=abilities(CardType.LOGICALIST, auto("mobilize", {"effect": "draw"})),
     text="When mobilized, draw 1.",
 )
 FOREIGNER = member(
@@ -103,7 +118,9 @@ TRANSUNION_3 = member(
     spirit=3,
     color=B,
     world=MONOLIUM,
-    effects=(Effect(Trigger.LOGIC_DRIVE, Action.DRAW, 1),),
+    effects=abilities(
+        CardType.TRANSUNION, {"kind": "logic_drive", "do": [{"effect": "draw"}]}
+    ),
     text="[LD] Draw 1.",
 )
 TRANSUNION_4 = member(
@@ -115,10 +132,15 @@ TRANSUNION_4 = member(
     power=12000,
     spirit=3,
     limit=3,
-    effects=(Effect(Trigger.ATTACK, Action.BOOST, 2000, Stat.POWER, Duration.BATTLE),),
-    trance_change="Test T/008",
+    effects=abilities(
+        CardType.TRANSUNION,
+        auto("attack", {"effect": "boost", "stat": "power", "value": 2000, "until": "battle"}),
+    ),
+    trance_change="Eight",
 )
-TC_FORM = member("T/008", CardType.TRANSUNION, level=4, cost=2, power=15000, spirit=4)
+TC_FORM = member(
+    "T/008", CardType.TRANSUNION, level=4, cost=2, power=15000, spirit=4, character="Eight"
+)
 TACTICS = Card(
     number="T/009",
     name="Test T/009",
@@ -126,7 +148,10 @@ TACTICS = Card(
     color=Y,
     world=SEPTPIA,
     logic=Logic(LogicKind.TACTICS, 0),
-    effects=(Effect(Trigger.DEFINE, Action.BOOST, 3000, Stat.POWER, Duration.BATTLE),),
+    effects=abilities(
+        CardType.TACTICS,
+        auto("define", {"effect": "boost", "stat": "power", "value": 3000, "until": "battle"}),
+    ),
     text="Power +3000 for this battle.",
 )
 TACTICS_UNMODELLED = Card(
@@ -145,6 +170,7 @@ PARADOX = Card(
     world=MONOLIUM,
     logic=Logic(LogicKind.PARADOX, 0),
     paradox_rule="Compare spirit.",
+    effects=abilities(CardType.PARADOX, {"kind": "paradox_rule", "modifiers": []}),
 )
 GATE = Card(number="T-G01", name="Test gate 1", type=CardType.GATE, gate_number=1)
 GATE_DRAW = Card(
@@ -152,7 +178,7 @@ GATE_DRAW = Card(
     name="Test gate 2",
     type=CardType.GATE,
     gate_number=2,
-    effects=(Effect(Trigger.GATE_DESTROYED, Action.DRAW, 1),),
+    effects=abilities(CardType.GATE, auto("gate_destroyed", {"effect": "draw"})),
     text="Draw 1.",
 )
 GATE_CHARGE = Card(
@@ -160,7 +186,7 @@ GATE_CHARGE = Card(
     name="Test gate 3",
     type=CardType.GATE,
     gate_number=3,
-    effects=(Effect(Trigger.GATE_DESTROYED, Action.CHARGE, 1),),
+    effects=abilities(CardType.GATE, auto("gate_destroyed", {"effect": "charge"})),
     text="Charge 1.",
 )
 GATE_TEXT = Card(
@@ -243,7 +269,7 @@ def field(game: Game, player: int, card: Card, circles: tuple[int, ...]) -> Memb
             break
     else:
         raise AssertionError(f"no {card.number} left for player {player}")
-    placed = Member(card, circles)
+    placed = game.new_member(card, circles)
     state.place(placed)
     return placed
 

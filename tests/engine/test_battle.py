@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from lalcheck.engine import (
     Attack,
+    Choose,
     Define,
     EndReason,
     Intercept,
@@ -11,6 +12,10 @@ from lalcheck.engine import (
     Pass,
     Phase,
 )
+from dataclasses import replace
+
+from lalcheck.cards import CardType
+from lalcheck.engine import battle as b
 from lalcheck.engine import decisions as d
 from lalcheck.engine.state import Member
 
@@ -27,7 +32,9 @@ from .pool import (
     TACTICS_UNMODELLED,
     TRANSUNION_2,
     TRANSUNION_4,
+    abilities,
     at_main,
+    auto,
     clear_hand,
     field,
     give,
@@ -317,21 +324,28 @@ def test_member_helper_keeps_fields_consistent():
     assert isinstance(attacker, Member) and game.players[1].field[1] is defender
 
 
-def test_r_bat_4_own_face_up_paradox_cancels_a_newly_defined_one_in_the_same_battle():
+def test_r_bat_4_own_second_paradox_the_player_chooses_one_face_down_spirit_still_decides():
+    """Seed 000 "关于逆理逻辑" line 196: "自己的战斗区或逆理区的正面逆理卡有2张的场合，
+    选择一张变为背面表示": the player turns ONE face down, the other stays face up."""
     # 4500 against 3000 by power, spirit 1 against 2: the attacker wins only by power.
     game, _attacker, defender = member_battle(FOREIGNER, LOGICALIST)
     defender.spirit_bonus = 1
+    field(game, 0, LOGICALIST, (3,))  # a second attacker keeps the battle phase going
     give(game, 0, [PARADOX, PARADOX])
     game.push(Attack(1, 1))
     game.push(Define(0))  # face up: spirit decides
     assert game.up_paradox is not None and game.up_paradox.owner == 0
-    game.push(Define(0))  # "either battle zone": the face-up one cancels it, whoever owns it
+    game.push(Define(0))  # two face-up paradoxes of A's own: A chooses one
+    assert game.phase is Phase.CHOOSE and game.actor == 0
+    assert set(game.legal_actions()) == {Choose((0,)), Choose((1,))}, "no pass: one must turn"
+    game.push(Choose((0,)))  # the new one face down
     assert game.battle is None, "the attacker's battle zone is full: judgement"
-    assert game.players[1].member_at(1) is None, "both face down, power decides: 4500 beats 3000"
-    assert game.players[0].paradox == [] and game.players[0].drop.count(PARADOX) == 2
+    assert game.players[1].member_at(1) is defender, "one stays face up: spirit 1 loses to 2"
+    assert game.players[0].paradox == [PARADOX] and game.players[0].drop.count(PARADOX) == 1
 
 
-def test_r_bat_4_own_paradox_in_the_paradox_zone_cancels_a_newly_defined_one():
+def test_r_bat_4_own_paradox_in_the_paradox_zone_and_a_new_one_keeping_the_new_one():
+    """Seed 000 line 196: the paradox zone counts too; keeping the new one face up."""
     game, _attacker, _defender = member_battle(TRANSUNION_4, TRANSUNION_2)
     field(game, 0, LOGICALIST, (3,))  # 3000, spirit 1
     field(game, 1, FOREIGNER, (3, 4))  # 4500, spirit 1
@@ -340,40 +354,51 @@ def test_r_bat_4_own_paradox_in_the_paradox_zone_cancels_a_newly_defined_one():
     game.push(Define(0))  # B's paradox: spirit 3 against 2, B loses the first battle
     settle(game)
     assert game.players[1].paradox == [PARADOX] and game.up_paradox is not None
-    game.push(Attack(3, 3))  # spirit would tie (the attacker wins); power 3000 against 4500
-    game.push(Define(0))  # B's second paradox meets B's own face-up one: both face down
-    assert game.up_paradox is None
+    game.push(Attack(3, 3))  # spirit ties (the attacker wins); power 3000 against 4500
+    game.push(Define(0))  # B's second paradox meets B's own face-up one: B chooses
+    assert game.phase is Phase.CHOOSE and game.actor == 1
+    game.push(Choose((1,)))  # the older one (in the paradox zone) turns face down
+    assert game.up_paradox is not None and game.up_paradox.in_battle
     settle(game)
-    assert game.players[1].member_at(3) is not None, "power decides: 4500 beats 3000"
+    assert game.players[1].member_at(3) is None, "spirit still decides: 1 ties 1, A wins"
     assert game.active == 1, "no attacker left: the end phase emptied the paradox zone"
     assert game.players[1].paradox == [] and game.players[1].drop.count(PARADOX) == 2
 
 
-def test_r_bat_4_a_cancelled_paradox_is_face_down_and_gives_no_logic_not_even_its_effects():
-    from dataclasses import replace
-
-    from lalcheck.cards import Action, Effect, Trigger
-
+def test_r_bat_4_a_cancelled_paradox_still_triggers_its_effects_and_paradox_links():
+    """Seed 000 line 199: "背面表示的逆理卡不会对角色提供任何加成，但在将逆理逻辑正面放入
+    战斗区时，其自动效果，或角色的自动逆理联动效果可以发动"."""
     drawing = replace(
-        PARADOX, number="T/P2", effects=(Effect(Trigger.DEFINE, Action.DRAW, 1),), text="Draw 1."
+        PARADOX,
+        number="T/P2",
+        effects=abilities(
+            CardType.PARADOX,
+            {"kind": "paradox_rule", "modifiers": []},
+            auto("define", {"effect": "draw"}),
+        ),
+        text="Draw 1.",
+    )
+    linked = replace(
+        LOGICALIST,
+        number="T/PL",
+        effects=abilities(CardType.LOGICALIST, auto("paradox_link", {"effect": "charge"})),
+        text="Paradox link: charge 1.",
     )
     game, _attacker, _defender = member_battle(TRANSUNION_2, TRANSUNION_4)
     give(game, 1, [PARADOX])
     attacker = game.players[0]
     attacker.hand.append(drawing)
+    attacker.deck.remove(LOGICALIST)
+    linker = game.new_member(linked, (5,))
+    attacker.place(linker)
+    cost_before = len(attacker.cost)
     game.push(Attack(1, 1))
     game.push(Define(0))  # the defender's paradox is face up
     game.push(Define(0))  # the attacker's drawing paradox meets it: both face down
     assert game.up_paradox is None and attacker.battle == [drawing]
-    assert attacker.hand == [] and game.unmodelled == {}, "a face-down card has no effect"
-    settle(game)
-    attacker.hand.append(drawing)
-    attacker.drop.remove(drawing)
-    field(game, 0, LOGICALIST, (3,))
-    field(game, 1, LOGICALIST, (3,))
-    game.push(Attack(3, 3))
-    game.push(Define(0))  # face up this time: its effect draws
-    assert game.up_paradox is not None and len(attacker.hand) == 1
+    assert len(attacker.hand) == 1, "its own auto effect ran though it was cancelled"
+    assert len(attacker.cost) == cost_before + 1, "so did the member's paradox link"
+    assert not b.judged_by_spirit(game), "face down, it gives no logic: power decides"
 
 
 def test_r_zone_1_refresh_of_an_empty_or_tiny_drop_zone(monkeypatch):

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from lalcheck.cards import Action, Duration, Effect, Stat, Trigger
+from lalcheck.cards import CardType
 from lalcheck.db import open_database
 from lalcheck.decks import read_deck
 from lalcheck.engine import (
@@ -20,7 +20,6 @@ from lalcheck.engine import (
     PassivePolicy,
     play_game,
 )
-from lalcheck.engine.effects import run_effects
 from lalcheck.resources import default_database_path
 
 from .pool import (
@@ -28,7 +27,9 @@ from .pool import (
     GATES,
     LOGICALIST,
     MAIN,
+    abilities,
     at_main,
+    auto,
     clear_hand,
     field,
     main_phase_game,
@@ -50,19 +51,33 @@ def test_gate_charge_effect_puts_the_top_deck_card_into_the_cost_zone():
 
 def test_turn_boost_lasts_until_the_end_phase():
     game = at_main(main_phase_game(), [LOGICALIST])
-    member = field(game, 0, LOGICALIST, (1,))
-    boost = replace(
+    clear_hand(game, 0)
+
+    def boost(stat, value, until):
+        return {"effect": "boost", "stat": stat, "value": value, "until": until}
+
+    booster = replace(
         LOGICALIST,
         number="T/X",
-        effects=(
-            Effect(Trigger.MOBILIZE, Action.BOOST, 1000, Stat.POWER, Duration.TURN),
-            Effect(Trigger.MOBILIZE, Action.BOOST, 1, Stat.SPIRIT, Duration.TURN),
-            Effect(Trigger.MOBILIZE, Action.BOOST, 1, Stat.LIMIT, Duration.TURN),
-            Effect(Trigger.MOBILIZE, Action.BOOST, 5, Stat.LIMIT, Duration.BATTLE),
+        effects=abilities(
+            CardType.LOGICALIST,
+            auto(
+                "mobilize",
+                boost("power", 1000, "turn"),
+                boost("spirit", 1, "turn"),
+                boost("limit", 1, "turn"),
+                boost("limit", 5, "battle"),
+            ),
         ),
     )
-    run_effects(game, 0, boost, Trigger.MOBILIZE, member)
+    game.players[0].hand.append(booster)
+    game.push(Mobilize(0, (1,)))
+    member = game.players[0].member_at(1)
     assert (member.power_bonus, member.spirit_bonus, member.limit_bonus) == (1000, 1, 1)
+    game.push(Pass())
+    game.push(Pass())  # no attack: the end phase ends the turn's boosts
+    assert game.active == 1
+    assert (member.power_bonus, member.spirit_bonus, member.limit_bonus) == (0, 0, 0)
 
 
 def test_mobilizing_a_card_with_unmodelled_text_is_counted():

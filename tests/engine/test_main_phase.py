@@ -14,7 +14,7 @@ from lalcheck.engine import (
     Mobilize,
     Move,
     Pass,
-    Swap,
+    Source,
     Trance,
     TranceChange,
 )
@@ -126,25 +126,28 @@ def test_r_mob_on_mobilize_effect_draws():
     assert len(game.players[0].hand) == 1
 
 
-def test_r_turn_4_move_keeps_rested_state_and_swap_exchanges_single_members():
+def test_r_turn_4_move_keeps_rested_state_and_a_move_onto_a_member_swaps_them():
+    """Seed 000 【4】 line 135: members move freely and swap; stand/rest stays."""
     game = hand_game([], [TACTICS])
     one = field(game, 0, LOGICALIST, (1,))
     one.rested = True
     two = field(game, 0, LOGICALIST_DRAW, (3,))
     assert Move(1, (2,)) in game.legal_actions()
-    assert Move(1, (3,)) not in game.legal_actions()
     game.push(Move(1, (2,)))
     state = game.players[0]
     assert state.member_at(2) is one and one.rested and state.field[0] is None
-    game.push(Swap(2, 3))
-    assert state.member_at(2) is two and state.member_at(3) is one
+    game.push(Move(2, (3,)))  # onto the other member: it takes the circle this one left
+    assert state.member_at(3) is one and state.member_at(2) is two
+    assert one.rested and not two.rested
 
 
 def test_r_turn_4_equivalent_members_do_not_swap():
     game = hand_game([], [TACTICS])
     field(game, 0, LOGICALIST, (1,))
     field(game, 0, LOGICALIST, (3,))
-    assert not any(isinstance(a, Swap) for a in game.legal_actions())
+    moves = {(a.circle, a.circles) for a in game.legal_actions() if isinstance(a, Move)}
+    assert (1, (3,)) not in moves and (3, (1,)) not in moves
+    assert (1, (2,)) in moves
 
 
 def trance_game(**kwargs):
@@ -158,7 +161,7 @@ def test_r_trance_fuses_logicalist_and_foreigner_into_a_transunion_from_hand():
     game = trance_game()
     trances = [a for a in game.legal_actions() if isinstance(a, Trance)]
     assert trances and all(set(a.circles) & {1, 3, 4} for a in trances)
-    game.push(Trance(1, 3, 0, False, (1, 2)))
+    game.push(Trance(1, 3, 0, Source.HAND, (1, 2)))
     state = game.players[0]
     member = state.member_at(1)
     assert member is not None and member.card is TRANSUNION_2
@@ -171,7 +174,7 @@ def test_r_trance_once_per_turn():
     game = trance_game()
     field(game, 0, LOGICALIST, (5,))
     field(game, 0, FOREIGNER_SMALL, (6,))
-    game.push(Trance(1, 3, 0, False, (1, 2)))
+    game.push(Trance(1, 3, 0, Source.HAND, (1, 2)))
     assert not any(isinstance(a, Trance) for a in game.legal_actions())
 
 
@@ -180,7 +183,9 @@ def test_r_trance_searches_the_deck_and_shuffles_it():
     state = game.players[0]
     state.hand.clear()
     state.drop.append(TRANSUNION_2)  # keep the card count: the hand copy goes to the drop
-    deck_trances = [a for a in game.legal_actions() if isinstance(a, Trance) and a.from_deck]
+    deck_trances = [
+        a for a in game.legal_actions() if isinstance(a, Trance) and a.source is Source.DECK
+    ]
     assert {state.deck[a.transunion].number for a in deck_trances} == {TRANSUNION_2.number}
     before = len(state.deck)
     game.push(deck_trances[0])
@@ -198,7 +203,7 @@ def test_r_trance_deck_emptied_by_the_search_refreshes_after_the_transunion():
     state.drop.append(TRANSUNION_2)
     state.deck.append(TRANSUNION_2)
     state.drop.remove(TRANSUNION_2)
-    game.push(Trance(1, 3, 0, True, (1, 2)))
+    game.push(Trance(1, 3, 0, Source.DECK, (1, 2)))
     assert state.member_at(1) is not None and state.member_at(1).card is TRANSUNION_2
     assert state.refreshes == 1 and state.penalties == 1 and len(state.deck) > 0
 
@@ -208,7 +213,7 @@ def test_r_trance_my_logicalist_once_per_game_rests_instead_of_a_logicalist():
     field(game, 0, FOREIGNER, (3, 4))
     trances = [a for a in game.legal_actions() if isinstance(a, Trance)]
     assert trances and all(a.logicalist is None for a in trances)
-    game.push(Trance(None, 3, 0, False, (3, 4)))
+    game.push(Trance(None, 3, 0, Source.HAND, (3, 4)))
     state = game.players[0]
     member = state.member_at(3)
     assert member is not None and member.souls == (FOREIGNER,)
@@ -230,7 +235,7 @@ def test_r_trance_change_is_a_second_fusion_into_the_named_form():
     state.trance_used = True
     changes = [a for a in game.legal_actions() if isinstance(a, TranceChange)]
     assert changes and all(a.transunion == 1 and a.foreigner == 3 for a in changes)
-    game.push(TranceChange(1, 3, 0, False, (1,)))
+    game.push(TranceChange(1, 3, 0, Source.HAND, (1,)))
     member = state.member_at(1)
     assert member is not None and member.card is TC_FORM
     assert member.souls == (TRANSUNION_4, LOGICALIST, FOREIGNER, FOREIGNER_SMALL)
