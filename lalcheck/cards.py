@@ -13,6 +13,10 @@ from enum import StrEnum
 
 from lalcheck.abilities.model import NO_ABILITIES, Abilities
 
+#: Bumped whenever cards are built differently from the same file (the parse
+#: cache of :mod:`lalcheck.db.cache` keys on it). 2: the card-ability language.
+MODEL_REVISION = 2
+
 
 class CardType(StrEnum):
     """The card types of contract §2."""
@@ -149,8 +153,9 @@ class Card:
     @property
     def has_unmodelled_text(self) -> bool:
         """True when some of the card's text has no structured form: ability text
-        without abilities, or a paradox rule without a ``paradox_rule`` ability."""
-        if self.text and not self.effects.non_rule:
+        without abilities (its own, or those it gives as soul), or a paradox rule
+        without a ``paradox_rule`` ability."""
+        if self.text and not self.effects.non_rule and not (self.soul and self.soul.written):
             return True
         return bool(self.paradox_rule) and not self.effects.paradox_rules
 

@@ -203,7 +203,7 @@ class ConditionKind(StrEnum):
     ATTACKING = "attacking"  # this member is the attacker of the battle in progress
     BATTLING = "battling"  # this member is battling
     ROW = "row"  # this member stands in the given row
-    PARADOX = "paradox"  # spirit decides battles now
+    PARADOX = "paradox"  # a face-up paradox is in a battle or paradox zone
     OWN_TURN = "own_turn"  # it is the owner's turn
 
 
@@ -577,36 +577,53 @@ class Ability:
 class Abilities:
     """A card's abilities, grouped for the engine, with the data they were read from.
 
-    Two :class:`Abilities` are equal when their abilities are.
+    ``auto`` maps each trigger to its abilities with their index in ``items``;
+    ``reaching`` are the continuous abilities that change other members or rules,
+    ``ruling`` those that switch a rule on. Two :class:`Abilities` are equal when
+    their abilities are.
     """
 
     items: tuple[Ability, ...] = ()
     source: object = None  # the plain data (a list, or a soul's power as an int)
-    auto: Mapping[Trigger, tuple[Ability, ...]] = field(default_factory=dict)
+    auto: Mapping[Trigger, tuple[tuple[int, Ability], ...]] = field(default_factory=dict)
     activated: tuple[Ability, ...] = ()
     logic_drives: tuple[Ability, ...] = ()
     continuous: tuple[Ability, ...] = ()
+    reaching: tuple[Ability, ...] = ()
+    ruling: tuple[Ability, ...] = ()
     skills: tuple[Ability, ...] = ()
     paradox_rules: tuple[Ability, ...] = ()
 
     @classmethod
     def of(cls, items: tuple[Ability, ...], source: object) -> Abilities:
         """Group abilities by kind (auto ones by trigger)."""
-        auto: dict[Trigger, list[Ability]] = {}
-        for ability in items:
+        auto: dict[Trigger, list[tuple[int, Ability]]] = {}
+        for index, ability in enumerate(items):
             if ability.kind is Kind.AUTO and ability.trigger is not None:
-                auto.setdefault(ability.trigger, []).append(ability)
+                auto.setdefault(ability.trigger, []).append((index, ability))
 
         def only(kind: Kind) -> tuple[Ability, ...]:
             return tuple(a for a in items if a.kind is kind)
 
+        continuous = only(Kind.CONTINUOUS)
         return cls(
             items=items,
             source=source,
             auto={trigger: tuple(found) for trigger, found in auto.items()},
             activated=only(Kind.ACTIVATED),
             logic_drives=only(Kind.LOGIC_DRIVE),
-            continuous=only(Kind.CONTINUOUS),
+            continuous=continuous,
+            reaching=tuple(
+                a
+                for a in continuous
+                if any(
+                    isinstance(m, RuleModifier) or m.to.kind is not TargetKind.SELF
+                    for m in a.modifiers
+                )
+            ),
+            ruling=tuple(
+                a for a in continuous if any(isinstance(m, RuleModifier) for m in a.modifiers)
+            ),
             skills=only(Kind.SKILL),
             paradox_rules=only(Kind.PARADOX_RULE),
         )
@@ -633,6 +650,11 @@ class Abilities:
 
     def __repr__(self) -> str:
         return f"Abilities({len(self.items)})"
+
+    @property
+    def written(self) -> bool:
+        """Read from a list of abilities (not the ``soul: N`` shorthand)."""
+        return isinstance(self.source, list) and bool(self.items)
 
     @property
     def non_rule(self) -> tuple[Ability, ...]:

@@ -8,6 +8,7 @@ from typing import Annotated
 
 import typer
 
+from lalcheck.abilities.coverage import coverage as card_coverage
 from lalcheck.atomic import check_target
 from lalcheck.cli.common import (
     EXIT_ILLEGAL,
@@ -24,10 +25,11 @@ from lalcheck.db.dump import save_document
 from lalcheck.db.lock import LOCK_FILE, Lock, write_lock
 from lalcheck.errors import LalcheckError
 from lalcheck.formatters.cards import format_database_info
+from lalcheck.formatters.coverage import format_coverage_json, format_coverage_text
 from lalcheck.formatters.diff import format_diff_json, format_diff_text
 
 app = typer.Typer(
-    help="Card database: what is loaded, schema check, CSV import, download, lock, diff.",
+    help="Card database: what is loaded, schema check, CSV import, download, lock, diff, coverage.",
     no_args_is_help=True,
 )
 
@@ -46,6 +48,22 @@ def validate(
     with user_errors():
         database = load_database(file, use_cache=False)
     typer.echo(f"{file}: valid card database {database.info.name!r} with {len(database)} cards")
+
+
+@app.command()
+def coverage(
+    db: DbOption = None,
+    output_format: Annotated[
+        TextOrJson, typer.Option("--format", "-f", help="Output format.")
+    ] = TextOrJson.TEXT,
+) -> None:
+    """The share of cards whose whole text the ability language structures, and the others."""
+    database = load_db(db)
+    result = card_coverage(database)
+    if output_format is TextOrJson.JSON:
+        typer.echo(format_coverage_json(result), nl=False)
+    else:
+        typer.echo(format_coverage_text(result, database), nl=False)
 
 
 @app.command("import")

@@ -16,6 +16,7 @@ import platformdirs
 
 from lalcheck import __version__
 from lalcheck.atomic import write_atomic
+from lalcheck.cards import MODEL_REVISION
 from lalcheck.db.model import CardDatabase
 from lalcheck.errors import InputError
 
@@ -27,8 +28,9 @@ def cache_dir() -> Path:
 
 
 def _entry(sha256: str) -> Path:
-    # The version is part of the key: a new lalcheck may build cards differently.
-    return cache_dir() / "databases" / f"{sha256}-{__version__}.pickle"
+    # The version and the card model are part of the key: a new lalcheck may build
+    # cards differently.
+    return cache_dir() / "databases" / f"{sha256}-{__version__}-m{MODEL_REVISION}.pickle"
 
 
 def get(sha256: str, source: str) -> CardDatabase | None:

@@ -88,9 +88,8 @@ def can_level_support(game: GameState, player: int) -> bool:
     return (bool(state.hand) or bool(state.deck)) and not all(state.level_rested)
 
 
-def can_define(game: GameState, battle: BattleState, player: int) -> bool:
-    if not has_room(game, battle, player):
-        return False
+def has_a_card_to_define(game: GameState, player: int) -> bool:
+    """A hand card, or a level support that draws one (R-BAT-3)."""
     return bool(game.players[player].hand) or can_level_support(game, player)
 
 

@@ -19,10 +19,10 @@ A card whose text has no structured form is counted in
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from dataclasses import replace
 
 from lalcheck.abilities.model import (
     BROADCAST_TRIGGERS,
+    Abilities,
     Ability,
     AddToHand,
     Boost,
@@ -115,7 +115,7 @@ def fire(
     elif card is not None:
         if trigger in _MOMENTS and card.has_unmodelled_text:
             game.count_unmodelled(card)
-        for index, ability in enumerate(card.effects.auto.get(trigger, ())):
+        for index, ability in card.effects.auto.get(trigger, ()):
             if (from_hand or not ability.from_hand) and layers.applies(game, player, None, ability):
                 found.append(Resolution(player, card, ability, 0, (0, id(card), index)))
     if found:
@@ -130,25 +130,49 @@ def _hear(
     from_hand: bool,
     found: list[Resolution],
 ) -> None:
+    """Queue ``member``'s auto abilities (its soul cards' included) on ``trigger``.
+
+    An ability's key counts its place among all the member's abilities, as
+    :func:`activated_abilities` does."""
     used = game.players[player].used
-    for index, (source, position, ability) in enumerate(layers.member_abilities(member)):
-        if ability.kind is not Kind.AUTO or ability.trigger is not trigger:
-            continue
-        if ability.from_hand and not from_hand:
-            continue
-        key = (member.uid, position, index)
-        if ability.once_per_turn and key in used:
-            continue
-        if layers.applies(game, player, member, ability):
-            found.append(Resolution(player, source, ability, member.uid, key, from_hand=from_hand))
+    offset = 0
+    for source, position, abilities in _ability_sets(member):
+        heard = abilities.auto.get(trigger)
+        if heard:
+            for local, ability in heard:
+                if ability.from_hand and not from_hand:
+                    continue
+                key = (member.uid, position, offset + local)
+                if ability.once_per_turn and key in used:
+                    continue
+                if layers.applies(game, player, member, ability):
+                    found.append(
+                        Resolution(player, source, ability, member.uid, key, from_hand=from_hand)
+                    )
+        offset += len(abilities)
+
+
+def _ability_sets(member: Member) -> tuple[tuple[Card, int, Abilities], ...]:
+    """The member's card's abilities, then each soul card's (position in the soul)."""
+    own = (member.card, -1, member.card.effects)
+    if not member.souls:
+        return (own,)
+    return (
+        own,
+        *((soul, position, soul.soul) for position, soul in enumerate(member.souls) if soul.soul),
+    )
 
 
 def activated_abilities(member: Member) -> Iterator[tuple[int, Card, int, Ability]]:
     """``(index, card printing it, soul position, ability)`` of a member's 【起】 and
     【LD】 abilities; ``index`` counts over all its abilities (actions name it)."""
-    for index, (source, position, ability) in enumerate(layers.member_abilities(member)):
-        if ability.kind is Kind.ACTIVATED or ability.kind is Kind.LOGIC_DRIVE:
-            yield index, source, position, ability
+    offset = 0
+    for source, position, abilities in _ability_sets(member):
+        if abilities.activated or abilities.logic_drives:
+            for local, ability in enumerate(abilities.items):
+                if ability.kind is Kind.ACTIVATED or ability.kind is Kind.LOGIC_DRIVE:
+                    yield offset + local, source, position, ability
+        offset += len(abilities)
 
 
 def can_use(game: GameState, player: int, member: Member, index: int) -> Ability | None:
@@ -300,12 +324,13 @@ def _start(game: GameState, res: Resolution) -> None:
     if res.ability.once_per_turn:
         state = game.players[res.owner]
         state.used = state.used | {res.key}
-    game.note(res.owner, f"{res.card.label()}: {res.ability}")
-    _replace(game, res, replace(res, started=True))
+    if game.log is not None:
+        game.note(res.owner, f"{res.card.label()}: {res.ability}")
+    _replace(game, res, res.moved(started=True))
 
 
 def _next(game: GameState, res: Resolution) -> None:
-    _replace(game, res, replace(res, pc=res.pc + 1, left=-1))
+    _replace(game, res, res.moved(res.pc + 1, -1))
 
 
 # -- costs --
@@ -331,7 +356,7 @@ def _pay(game: GameState, res: Resolution, cost: Cost) -> Choice | None:
     bearer = bearer_of(game, res)
     if kind is CostKind.DISCARD:
         if res.left < 0:
-            started = replace(res, left=cost.count)
+            started = res.moved(left=cost.count)
             _replace(game, res, started)
             res = started
         options = _distinct(state.hand, lambda card: layers.card_matches(card, cost.filter))
@@ -359,7 +384,7 @@ def _discard_for(game: GameState, res: Resolution, cost: Cost, option: Option) -
     state.drop.append(card)
     game.note(res.owner, f"discards {card.label()}")
     if res.left > 1:
-        _replace(game, res, replace(res, left=res.left - 1))
+        _replace(game, res, res.moved(left=res.left - 1))
     else:
         _next(game, res)
 
@@ -397,7 +422,7 @@ class Handler:
 def _run(game: GameState, res: Resolution, step: Effect) -> Choice | None:
     handler = HANDLERS[type(step)]
     if res.left < 0:
-        started = replace(res, left=handler.repeats(step))
+        started = res.moved(left=handler.repeats(step))
         _replace(game, res, started)
         res = started
     if res.left == 0:
@@ -423,7 +448,7 @@ def _applied(game: GameState, res: Resolution, step: Effect, consumed: bool | No
         return
     left = res.left - 1 if consumed else res.left
     if left > 0:
-        _replace(game, res, replace(res, left=left))
+        _replace(game, res, res.moved(left=left))
     else:
         _finish_step(game, res, step)
 
@@ -846,7 +871,7 @@ class _Transmute(Handler):
             for position, skill in enumerate(tool.effects.skills)
             if layers.applies(game, res.owner, None, skill)
         )
-        moved_on = replace(res, pc=res.pc + 1, left=-1, tools=(*res.tools, index))
+        moved_on = res.moved(res.pc + 1, -1, tools=(*res.tools, index))
         _replace(game, res, *skills, moved_on)
         return None
 

@@ -50,11 +50,11 @@ _PARADOX_BASE = Ability(Kind.PARADOX_RULE, modifiers=(RuleModifier(Rule.JUDGE_SP
 def member_abilities(member: Member) -> Iterator[tuple[Card, int, Ability]]:
     """Every ability a member has: its card's, then those its soul cards give it
     (R-TRANCE), as ``(card printing it, soul position or -1, ability)``."""
-    for ability in member.card.effects:
+    for ability in member.card.effects.items:
         yield member.card, -1, ability
     for position, soul in enumerate(member.souls):
         if soul.soul is not None:
-            for ability in soul.soul:
+            for ability in soul.soul.items:
                 yield soul, position, ability
 
 
@@ -166,7 +166,9 @@ def holds(game: GameState, owner: int, bearer: Member | None, condition: Conditi
     elif kind is ConditionKind.BATTLING:
         truth = bearer is not None and battle_side(game, bearer) >= 0
     elif kind is ConditionKind.PARADOX:
-        truth = judged_by_spirit(game)
+        # A face-up paradox is in play (not "any rule": a condition never reads the
+        # layer it is part of).
+        truth = game.up_paradox is not None
     elif kind is ConditionKind.OWN_TURN:
         truth = game.active == owner
     elif kind is ConditionKind.ROW:
@@ -191,27 +193,19 @@ def applies(game: GameState, owner: int, bearer: Member | None, ability: Ability
 # -- the active modifiers ------------------------------------------------------------------
 
 
-def _active(game: GameState) -> Iterator[tuple[int, Member | None, Modifier]]:
-    """``(owner, bearer, modifier)`` of every continuous ability and paradox rule that
-    applies now."""
-    for owner in (0, 1):
-        field = game.players[owner].field
-        seen: list[Member] = []
-        for member in field:
-            if member is None or member in seen:
-                continue
-            seen.append(member)
-            for _card, _position, ability in member_abilities(member):
-                if ability.kind is Kind.CONTINUOUS and applies(game, owner, member, ability):
-                    yield from ((owner, member, m) for m in ability.modifiers)
+def _paradox_modifiers(game: GameState) -> Iterator[tuple[int, Modifier]]:
+    """``(owner, modifier)`` of the face-up paradox: the seed's rule, its paradox
+    rule and its continuous abilities (seed 000 §5)."""
     up = game.up_paradox
-    if up is not None:
-        for modifier in _PARADOX_BASE.modifiers:
-            yield up.owner, None, modifier
-        effects = up.card.effects
-        for ability in (*effects.paradox_rules, *effects.continuous):
-            if applies(game, up.owner, None, ability):
-                yield from ((up.owner, None, m) for m in ability.modifiers)
+    if up is None:
+        return
+    for modifier in _PARADOX_BASE.modifiers:
+        yield up.owner, modifier
+    effects = up.card.effects
+    for ability in (*effects.paradox_rules, *effects.continuous):
+        if applies(game, up.owner, None, ability):
+            for modifier in ability.modifiers:
+                yield up.owner, modifier
 
 
 def _reaches(
@@ -235,6 +229,22 @@ def _reaches(
     return member_matches(game, member, to.filter, bearer.uid if bearer else 0)
 
 
+def _stat_change(
+    game: GameState, owner: int, bearer: Member | None, ability: Ability, stat: Stat, member: Member
+) -> int:
+    if not applies(game, owner, bearer, ability):
+        return 0
+    total = 0
+    for modifier in ability.modifiers:
+        if (
+            isinstance(modifier, StatModifier)
+            and modifier.stat is stat
+            and _reaches(game, owner, bearer, modifier.to, member)
+        ):
+            total += modifier.value * (len(member.souls) if modifier.per_soul else 1)
+    return total
+
+
 def value(game: GameState, member: Member, stat: Stat) -> int:
     """A member's power, spirit or limit now, with every layer applied."""
     card = member.card
@@ -250,13 +260,27 @@ def value(game: GameState, member: Member, stat: Stat) -> int:
         battle = game.battle
         assert battle is not None
         total += battle.bonus[side][index]
-    for owner, bearer, modifier in _active(game):
-        if (
-            isinstance(modifier, StatModifier)
-            and modifier.stat is stat
-            and _reaches(game, owner, bearer, modifier.to, member)
-        ):
-            total += modifier.value * (len(member.souls) if modifier.per_soul else 1)
+    for owner in (0, 1):
+        for circle, other in enumerate(game.players[owner].field, 1):
+            if other is None or other.circles[0] != circle:
+                continue  # each member once, at its lowest circle
+            mine = other is member
+            effects = other.card.effects
+            for ability in effects.continuous if mine else effects.reaching:
+                total += _stat_change(game, owner, other, ability, stat, member)
+            for soul in other.souls:
+                given = soul.soul
+                if given is not None:
+                    for ability in given.continuous if mine else given.reaching:
+                        total += _stat_change(game, owner, other, ability, stat, member)
+    if game.up_paradox is not None:
+        for owner, modifier in _paradox_modifiers(game):
+            if (
+                isinstance(modifier, StatModifier)
+                and modifier.stat is stat
+                and _reaches(game, owner, None, modifier.to, member)
+            ):
+                total += modifier.value * (len(member.souls) if modifier.per_soul else 1)
     return max(d.STATS_FLOOR, total)
 
 
@@ -275,10 +299,28 @@ def limit(game: GameState, member: Member) -> int:
 def rule_owners(game: GameState, rule: Rule) -> set[int]:
     """The players whose abilities or effects switch ``rule`` on now."""
     owners = {owner for owner, r, _ in game.rules_until if r is rule}
-    for owner, _bearer, modifier in _active(game):
+    for owner in (0, 1):
+        for circle, member in enumerate(game.players[owner].field, 1):
+            if member is None or member.circles[0] != circle:
+                continue
+            for ability in member.card.effects.ruling:
+                if _switches(game, owner, member, ability, rule):
+                    owners.add(owner)
+            for soul in member.souls:
+                given = soul.soul
+                for ability in given.ruling if given is not None else ():
+                    if _switches(game, owner, member, ability, rule):
+                        owners.add(owner)
+    for owner, modifier in _paradox_modifiers(game):
         if isinstance(modifier, RuleModifier) and modifier.rule is rule:
             owners.add(owner)
     return owners
+
+
+def _switches(game: GameState, owner: int, bearer: Member, ability: Ability, rule: Rule) -> bool:
+    return any(
+        isinstance(m, RuleModifier) and m.rule is rule for m in ability.modifiers
+    ) and applies(game, owner, bearer, ability)
 
 
 def judged_by_spirit(game: GameState) -> bool:

@@ -35,6 +35,28 @@ class Resolution:
     started: bool = False  # conditions checked (and, when it asks, accepted)
     from_hand: bool = False
 
+    def moved(
+        self,
+        pc: int | None = None,
+        left: int | None = None,
+        *,
+        started: bool | None = None,
+        tools: tuple[int, ...] | None = None,
+    ) -> Resolution:
+        """This resolution further on (a faster :func:`dataclasses.replace`)."""
+        return Resolution(
+            self.owner,
+            self.card,
+            self.ability,
+            self.bearer,
+            self.key,
+            self.pc if pc is None else pc,
+            self.left if left is None else left,
+            self.tools if tools is None else tools,
+            self.started if started is None else started,
+            self.from_hand,
+        )
+
 
 @dataclass(frozen=True, slots=True)
 class FaceUpParadox:

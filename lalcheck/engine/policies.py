@@ -343,14 +343,15 @@ class GreedyPolicy:
         player = game.actor
         state = game.players[player]
         side = b.side_of(battle, player)
-        current = b.margin(game, battle)
+        margins = Margins(game, battle)
+        current = margins.of(margins.spirit_mode)
         if not forced and _winning(game, battle, current, side):
             return PASS
         best: tuple[tuple[int, float], int] | None = None
         fallback: tuple[tuple[int, float], int] | None = None
         for index in distinct_indices(state.hand):
             card = state.hand[index]
-            after = margin_after(game, battle, player, card)
+            after = margin_after(game, battle, player, card, margins)
             if _winning(game, battle, after, side):
                 key = (1 if card.type is CardType.PARADOX else 0, keep_value(state, index))
                 if best is None or key < best[0]:
@@ -429,7 +430,7 @@ def _winning(game: Game, battle: BattleState, margin: int, side: int) -> bool:
 def _define_boost(card: Card, stat: Stat) -> int:
     """What ``card``'s define abilities add to the own side's margin in ``stat``."""
     gain = 0
-    for ability in card.effects.auto.get(Trigger.DEFINE, ()):
+    for _index, ability in card.effects.auto.get(Trigger.DEFINE, ()):
         for step in ability.steps:
             if isinstance(step, Boost) and step.stat is stat:
                 if step.target.kind is TargetKind.BATTLING:
@@ -439,9 +440,37 @@ def _define_boost(card: Card, stat: Stat) -> int:
     return gain
 
 
-def margin_after(game: Game, battle: BattleState, player: int, card: Card) -> int:
+class Margins:
+    """The battle's power and spirit margins (attacker minus defender), worked out
+    once for all the cards a player considers."""
+
+    __slots__ = ("_power", "_spirit", "battle", "game", "spirit_mode")
+
+    def __init__(self, game: Game, battle: BattleState) -> None:
+        self.game = game
+        self.battle = battle
+        self.spirit_mode = b.judged_by_spirit(game)
+        self._power: int | None = None
+        self._spirit: int | None = None
+
+    def of(self, spirit_mode: bool) -> int:
+        if spirit_mode:
+            if self._spirit is None:
+                self._spirit = b.spirit(self.game, self.battle, 0) - b.spirit(
+                    self.game, self.battle, 1
+                )
+            return self._spirit
+        if self._power is None:
+            self._power = b.power(self.game, self.battle, 0) - b.power(self.game, self.battle, 1)
+        return self._power
+
+
+def margin_after(
+    game: Game, battle: BattleState, player: int, card: Card, margins: Margins | None = None
+) -> int:
     """The battle margin (attacker minus defender) if ``player`` defined ``card`` now."""
-    spirit_mode = b.judged_by_spirit(game)
+    margins = margins or Margins(game, battle)
+    spirit_mode = margins.spirit_mode
     logic = card.logic
     paradox = logic is not None and logic.kind is LogicKind.PARADOX
     if paradox:
@@ -452,10 +481,8 @@ def margin_after(game: Game, battle: BattleState, player: int, card: Card) -> in
     gain = _define_boost(card, wanted)
     if logic is not None and not paradox and logic.kind.value == wanted.value:
         gain += logic.value
-    value = b.spirit if spirit_mode else b.power
-    side = b.side_of(battle, player)
-    margin = value(game, battle, 0) - value(game, battle, 1)
-    return margin + gain if side == 0 else margin - gain
+    margin = margins.of(spirit_mode)
+    return margin + gain if b.side_of(battle, player) == 0 else margin - gain
 
 
 def attack_power(game: Game, member: Member) -> int:

@@ -626,13 +626,12 @@ class Game(GameState):
             if b.is_void(self, battle):
                 self._finish_battle(battle)
                 return
-            if battle.passes >= 2 or not (
-                b.has_room(self, battle, 0) or b.has_room(self, battle, 1)
-            ):
+            rooms = (b.has_room(self, battle, 0), b.has_room(self, battle, 1))
+            if battle.passes >= 2 or not (rooms[0] or rooms[1]):
                 self._finish_battle(battle)
                 return
             player = battle.to_define
-            if b.can_define(self, battle, player):
+            if rooms[player] and b.has_a_card_to_define(self, player):
                 self.phase = Phase.DEFINE
                 self.actor = player
                 return

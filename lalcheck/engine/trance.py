@@ -48,14 +48,12 @@ def sources(state: PlayerState, wanted: Callable[[Card], bool]) -> list[tuple[in
 
     for index, card in _distinct(state.hand, ok):
         found.append((index, Source.HAND, card))
-    in_deck = set()
-    for index, card in _distinct(state.deck, lambda card: True):
-        in_deck.add(card.name)
-        if ok(card):
-            found.append((index, Source.DECK, card))
-    for index, card in _distinct(state.drop, ok):
-        if card.name not in in_deck:
-            found.append((index, Source.REFRESH, card))
+    for index, card in _distinct(state.deck, ok):
+        found.append((index, Source.DECK, card))
+    refresh = list(_distinct(state.drop, ok))
+    if refresh:
+        in_deck = {card.name for card in state.deck}
+        found.extend((i, Source.REFRESH, card) for i, card in refresh if card.name not in in_deck)
     return found
 
 
