@@ -54,7 +54,8 @@ TRANCE_ON_TOP_OF_SOUL = True
 #: R-TRANCE (seed 000 "关于合体" line 144): when the wanted transunion is not in the
 #: deck the player may refresh and take it from the new deck; the penalty comes
 #: after it is mobilized. The seed does not say what becomes of the cards still in
-#: the deck: True, they are shuffled into the new deck with the drop zone.
+#: the deck: True, they are shuffled into the new deck with the drop zone. False:
+#: the drop zone, shuffled, goes under them.
 TRANCE_REFRESH_KEEPS_DECK = True
 # R-TRANCE Trance Change (no constant: one flag says it): "a second trance in the
 # same turn" is read as its own once-per-turn use, beside the turn's trance: it

@@ -191,10 +191,14 @@ def fuse(
     state = game.players[player]
     if source is Source.REFRESH:
         card = state.drop.pop(index)
-        new_deck = state.drop + state.deck if d.TRANCE_REFRESH_KEEPS_DECK else state.drop
+        new_deck, state.drop = state.drop, []
+        if d.TRANCE_REFRESH_KEEPS_DECK:
+            new_deck.extend(state.deck)
+            game.rng.shuffle(new_deck)
+        else:  # the drop zone, shuffled, goes under the cards still in the deck
+            game.rng.shuffle(new_deck)
+            new_deck.extend(state.deck)
         state.deck = new_deck
-        state.drop = []
-        game.rng.shuffle(state.deck)
     else:
         card = (state.deck if source is Source.DECK else state.hand).pop(index)
     state.pay(card.cost or 0)

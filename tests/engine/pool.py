@@ -323,10 +323,188 @@ def check_invariants(game: Game, decks: tuple[DeckList, DeckList]) -> None:
         else:  # an empty drop zone refreshes without a card to remove
             assert 4 <= len(state.removed) <= 4 + state.penalties
         assert len(state.level) == len(state.level_face_up) == len(state.level_rested)
-        assert len(state.level) <= 4 or game.phase.name == "LEVEL_RETURN"
+        returning = game.phase.name == "LEVEL_RETURN" or (
+            game.choice is not None and game.choice.kind.value == "level"
+        )
+        assert len(state.level) <= 4 or returning or game.outcome is not None
+        uids = [m.uid for m in state.members()]
+        assert all(uids) and len(set(uids)) == len(uids), "each member has its own uid"
         assert 0 <= state.penalties <= 2 and state.refreshes >= state.penalties
         if game.battle is None:
             assert not state.battle and not state.intercept
     assert 0 <= game.attacks_made <= game.players[game.active].face_up_level_count
     if game.outcome is None:
         assert game.legal_actions(), "a game in progress always offers an action"
+        waiting = game.phase.name == "CHOOSE"
+        assert waiting == (game.choice is not None), "a choice waits exactly in CHOOSE"
+        assert waiting or not game.queue, "abilities wait only for a choice"
+        if game.battle is not None and game.phase.name in ("INTERCEPT", "DEFINE"):
+            battle = game.battle
+            assert game.players[battle.attacker].member_by_uid(battle.attacker_uid)
+            assert game.players[1 - battle.attacker].member_by_uid(battle.defender_uid)
+
+
+# -- a deck that uses every part of the ability language (for fuzzing) ---------------------
+
+
+def _with(base: Card, number: str, *entries: dict[str, Any], **fields: Any) -> Card:
+    from dataclasses import replace
+
+    return replace(base, number=number, effects=abilities(base.type, *entries), **fields)
+
+
+def _boost(stat: str, value: int, until: str, target: Any = "self") -> dict[str, Any]:
+    return {"effect": "boost", "stat": stat, "value": value, "until": until, "target": target}
+
+
+def _tool(number: str, level: int, *steps: dict[str, Any]) -> Card:
+    return Card(
+        number=number,
+        name=f"Test {number}",
+        type=CardType.SECRET_TOOL,
+        level=level,
+        effects=abilities(CardType.SECRET_TOOL, {"kind": "skill", "do": list(steps)}),
+    )
+
+
+_OPPONENT = {"choose": "opponent", "optional": True}
+ABILITY_CARDS = (
+    _with(
+        LOGICALIST,
+        "T/X01",
+        auto("mobilize", {"effect": "search", "filter": {"type": "transunion"}}, from_hand=True),
+        auto("paradox_link", {"effect": "draw"}, once_per_turn=True),
+    ),
+    _with(
+        LOGICALIST,
+        "T/X02",
+        {
+            "kind": "activated",
+            "once_per_turn": True,
+            "cost": [{"cost": "rest_self"}, {"cost": "stock", "count": 1}],
+            "do": [{"effect": "transmute", "level": 4}, {"effect": "transmute", "level": 2}],
+        },
+        auto("battle_lost", {"effect": "charge"}),
+    ),
+    _with(
+        FOREIGNER,
+        "T/X03",
+        auto("attacked", {"effect": "return_to_hand", "target": "self"}, optional=True),
+        auto("intercept", _boost("power", 1000, "battle", "battling")),
+        soul=abilities(
+            CardType.TRANSUNION,
+            {"kind": "continuous", "if": [{"condition": "attacking"}], "modifiers": [{"stat": "power", "value": 1000}]},
+            auto("trance", {"effect": "draw"}),
+        ),
+    ),
+    _with(
+        FOREIGNER_SMALL,
+        "T/X04",
+        {
+            "kind": "activated",
+            "cost": [{"cost": "discard"}, {"cost": "rest_level"}],
+            "do": [{"effect": "mobilize", "from": "drop", "filter": {"level_at_most": 1}}],
+        },
+        auto("battle_won", {"effect": "destroy_gate"}, once_per_turn=True),
+    ),
+    _with(
+        TRANSUNION_2,
+        "T/X05",
+        {"kind": "continuous", "exsoul": 2, "modifiers": [{"stat": "power", "value": 2000}]},
+        auto("attack", {"effect": "rest", "target": _OPPONENT}, {"effect": "move", "target": "self"}),
+        {"kind": "logic_drive", "cost": [{"cost": "stock", "count": 1}], "do": [{"effect": "soul_from_deck"}]},
+    ),
+    _with(
+        TRANSUNION_3,
+        "T/X06",
+        auto("trance", {"effect": "level_up"}),
+        auto("attack", {"effect": "rule", "rule": "no_intercept", "until": "battle"}, exsoul=2),
+        {"kind": "logic_drive", "do": [{"effect": "mobilize", "from": "deck", "filter": {"type": "logicalist"}}]},
+    ),
+    _with(
+        TRANSUNION_4,
+        "T/X07",
+        {
+            "kind": "continuous",
+            "if": [{"condition": "row", "row": "back"}],
+            "modifiers": [{"stat": "spirit", "value": 1, "to": {"all": "own", "filter": {"row": "front"}}}],
+        },
+        auto("attack", {"effect": "retreat", "target": _OPPONENT, "to": "cost"}),
+        auto("turn_start", {"effect": "add_to_hand", "filter": {"type": "paradox"}}, **{"if": [{"condition": "hand", "at_most": 2}]}),
+        auto("turn_end", {"effect": "stand", "target": "self"}),
+        trance_change="Eight",
+    ),
+    _with(
+        LOGICALIST_DRAW,
+        "T/X08",
+        auto("level_up", _boost("spirit", -1, "turn", {"all": "opponent"})),
+        auto("attacked", {"effect": "define_from_deck"}),
+        {"kind": "activated", "cost": [{"cost": "retreat_self"}], "do": [{"effect": "return_to_deck", "target": _OPPONENT}]},
+    ),
+    _with(
+        TACTICS,
+        "T/X09",
+        auto("define", _boost("limit", 1, "battle", "battling"), from_hand=True),
+        auto("define", {"effect": "gate_again"}, {"effect": "discard"}),
+    ),
+    _with(
+        PARADOX,
+        "T/X10",
+        {"kind": "paradox_rule", "modifiers": [{"rule": "tiebreak_limit"}, {"stat": "spirit", "value": 1, "per_soul": True, "to": {"all": "any", "filter": {"battling": True}}}]},
+        auto("define", {"effect": "draw"}),
+    ),
+    _with(
+        PARADOX,
+        "T/X11",
+        {"kind": "paradox_rule", "modifiers": [{"rule": "defender_wins_ties"}]},
+        {"kind": "continuous", "modifiers": [{"stat": "power", "value": -1000, "to": "opposing"}]},
+    ),
+    _with(
+        TRANSUNION_4,
+        "T/X12",
+        {"kind": "continuous", "if": [{"condition": "paradox"}], "modifiers": [{"stat": "spirit", "value": 1}]},
+        character="Eight",
+    ),
+)
+ABILITY_GATES = (
+    GATE_DRAW,
+    _with(GATE, "T-GX1", auto("gate_destroyed", _boost("spirit", 1, "turn", {"choose": "own"}))),
+    _with(GATE, "T-GX2", auto("gate_destroyed", {"effect": "search", "filter": {"type": "paradox"}})),
+    GATE_CHARGE,
+    GATE_PLAIN,
+)
+ABILITY_TOOLS = (
+    _tool("T/S01", 1, _boost("power", 1000, "turn", {"choose": "own"})),
+    _tool("T/S02", 2, {"effect": "draw"}, {"effect": "discard"}),
+    _tool("T/S03", 3, {"effect": "mobilize", "from": "drop", "filter": {"type": "foreigner"}}),
+    _tool("T/S04", 4, {"effect": "gate_again"}),
+)
+
+
+def ability_deck(name: str = "abilities", *, my_logicalist: bool = True) -> DeckList:
+    """50 main cards using every trigger, cost, condition, choice and effect kind."""
+    x = {card.number: card for card in ABILITY_CARDS}
+    main = repeat(
+        (x["T/X01"], 4),
+        (x["T/X02"], 4),
+        (x["T/X08"], 2),
+        (x["T/X03"], 4),
+        (x["T/X04"], 4),
+        (FOREIGNER, 2),
+        (x["T/X05"], 6),
+        (x["T/X06"], 6),
+        (x["T/X07"], 4),
+        (x["T/X12"], 2),
+        (x["T/X09"], 2),
+        (TACTICS, 2),
+        (x["T/X10"], 4),
+        (x["T/X11"], 4),
+    )
+    gates = repeat(*((gate, 2) for gate in ABILITY_GATES))
+    return DeckList(
+        main,
+        gates,
+        secret_tools=ABILITY_TOOLS,
+        my_logicalist=MY_LOGICALIST if my_logicalist else None,
+        name=name,
+    )

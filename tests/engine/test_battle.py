@@ -414,3 +414,65 @@ def test_r_zone_1_refresh_of_an_empty_or_tiny_drop_zone(monkeypatch):
     monkeypatch.setattr(d, "REFRESH_NEEDS_DROP_CARDS", False)
     game.draw(0, 1)  # the refresh happens anyway: second penalty, no card to remove
     assert state.penalties == 2 and len(state.removed) == 5 and game.losers[0]
+
+
+def test_r_bat_2_intercept_readings_are_a_decision(monkeypatch):
+    """Seed 000 [2] line 164 (any logicalist or foreigner, its logic) is the default;
+    decisions.InterceptReading.OFFICIAL: power-logic members only, +5000 each."""
+    game, _attacker, _defender = member_battle(TRANSUNION_4, LOGICALIST)  # 12000 + 2000 vs 3000
+    field(game, 1, FOREIGNER, (3, 4))  # spirit logic
+    field(game, 1, FOREIGNER_SMALL, (5,))  # power logic +2000
+    assert d.INTERCEPT_READING is d.InterceptReading.SEED
+    game.push(Attack(1, 1))
+    assert set(game.legal_actions()) == {Intercept(3), Intercept(5), Pass()}
+    monkeypatch.setattr(d, "INTERCEPT_READING", d.InterceptReading.OFFICIAL)
+    assert set(game.legal_actions()) == {Intercept(5), Pass()}
+    game.push(Intercept(5))
+    assert b.power(game, game.battle, 1) == 3000 + d.OFFICIAL_INTERCEPT_POWER
+
+
+def test_r_bat_4_an_opponents_paradox_turns_your_paradox_zone_face_down():
+    """Seed 000 line 197: "在回合中，对手玩家进行逆理逻辑定义时，则将逆理领域的卡变为背面"."""
+    game, _attacker, _defender = member_battle(TRANSUNION_4, TRANSUNION_2)
+    field(game, 0, LOGICALIST, (3,))  # 3000, spirit 1
+    field(game, 1, FOREIGNER, (3, 4))  # 4500, spirit 1
+    give(game, 0, [PARADOX])
+    give(game, 1, [PARADOX])
+    game.push(Attack(1, 1))
+    game.push(Pass())  # the defender does not intercept
+    game.push(Pass())  # nor define
+    game.push(Define(0))  # A's paradox: spirit 3 against 2, A wins; it goes to A's paradox zone
+    settle(game)
+    assert game.players[0].paradox == [PARADOX] and game.up_paradox is not None
+    game.push(Attack(3, 3))
+    game.push(Define(0))  # B's paradox meets A's face-up one in the paradox zone
+    assert game.up_paradox is None, "both face down"
+    settle(game)
+    assert game.players[1].member_at(3) is not None, "power decides again: 4500 beats 3000"
+
+
+def test_r_bat_3_level_support_again_in_the_same_definition():
+    """Seed 000 line 191: "在逻辑定义进行中的状态下可以反复使用"."""
+    game, _attacker, _defender = member_battle(FOREIGNER, LOGICALIST)
+    set_level(game, 1, [PARADOX, TACTICS])
+    game.push(Attack(1, 1))
+    game.push(LevelSupport())
+    game.push(Define(0))
+    if game.actor == 0:
+        game.push(Pass())
+    assert game.actor == 1 and LevelSupport() in game.legal_actions()
+    game.push(LevelSupport())
+    assert game.players[1].level_rested == [True, True]
+
+
+def test_r_trance_a_soul_card_without_a_soul_field_gives_nothing():
+    """R-TRANCE: what a soul gives is its card's ``soul`` field, not a flat rule."""
+    from dataclasses import replace as copy_with
+
+    bare = copy_with(LOGICALIST, number="T/B0", soul=None)
+    game, attacker, defender = member_battle(TRANSUNION_2, TRANSUNION_2)
+    attacker.souls = (bare, bare)
+    defender.power_bonus = 1  # 8000 against 8001
+    game.push(Attack(1, 1))
+    settle(game)
+    assert game.players[1].member_at(1) is defender

@@ -9,6 +9,7 @@ import pytest
 
 from lalcheck.cards import Color
 from lalcheck.engine import (
+    Attack,
     LogicDrive,
     LuckDrive,
     Mobilize,
@@ -288,3 +289,176 @@ def test_r_mob_colorless_is_no_shared_color_unless_decided_otherwise(monkeypatch
     assert d.COLORLESS_IS_A_COLOR is False and mobilizes(game) == []
     monkeypatch.setattr(d, "COLORLESS_IS_A_COLOR", True)
     assert len(mobilizes(game)) == len(SHAPES[2])
+
+
+def test_r_trance_refresh_when_the_wanted_transunion_is_not_in_the_deck(monkeypatch):
+    """Seed 000 "关于合体" line 144: "目标合理体在卡组中不存在的场合，可以进行卡组更新。这个场合，
+    将合体的合理体出击后，要处理卡组更新的惩罚"."""
+    game = trance_game()
+    state = game.players[0]
+    assert not any(
+        isinstance(a, Trance) and a.source is Source.REFRESH for a in game.legal_actions()
+    ), "a copy is still in the deck"
+    state.hand.clear()
+    for copy in [c for c in state.deck if c is TRANSUNION_2]:
+        state.deck.remove(copy)
+        state.drop.append(copy)
+    state.drop.append(TRANSUNION_2)  # the hand copy
+    refreshes = [
+        a for a in game.legal_actions() if isinstance(a, Trance) and a.source is Source.REFRESH
+    ]
+    assert refreshes and all(state.drop[a.transunion] is TRANSUNION_2 for a in refreshes)
+    old_deck, dropped = list(state.deck), len(state.drop)
+    game.push(next(a for a in refreshes if a.circles == (1, 2)))
+    member = state.member_at(1)
+    assert member is not None and member.card is TRANSUNION_2
+    assert state.penalties == 1 and state.refreshes == 1 and len(state.removed) == 5
+    assert d.TRANCE_REFRESH_KEEPS_DECK
+    assert len(state.deck) == len(old_deck) + dropped - 2, "the transunion and the penalty card"
+    assert len(state.drop) == 1 and len(state.cost) == 2, "its cost was paid after the refresh"
+
+    monkeypatch.setattr(d, "TRANCE_REFRESH_KEEPS_DECK", False)
+    game = trance_game()
+    state = game.players[0]
+    state.hand.clear()
+    for copy in [c for c in state.deck if c is TRANSUNION_2]:
+        state.deck.remove(copy)
+        state.drop.append(copy)
+    top = list(state.deck)
+    game.push(
+        next(
+            a
+            for a in game.legal_actions()
+            if isinstance(a, Trance) and a.source is Source.REFRESH and a.circles == (1, 2)
+        )
+    )
+    assert state.deck[-len(top) + 1 :] == top[:-1], "the old deck stays on top (its top removed)"
+
+
+def test_r_trance_soul_cards_give_what_their_soul_field_says():
+    """Seed 000 "关于合体" line 143: "合体状态的合理体成员将得到使者与定理者成为灵魂时的效果"."""
+    from lalcheck.cards import CardType
+
+    from .pool import abilities, auto
+
+    bare = replace(LOGICALIST, number="T/S0", soul=None)
+    drawing_soul = replace(
+        FOREIGNER,
+        number="T/S1",
+        soul=abilities(CardType.TRANSUNION, auto("attack", {"effect": "draw"})),
+    )
+    game = hand_game([], [TACTICS, LOGICALIST], cost=2)
+    member = field(game, 0, TRANSUNION_2, (1, 2))
+    member.souls = (bare,)
+    from lalcheck.engine import layers
+
+    assert layers.power(game, member) == 8000
+    field(game, 1, LOGICALIST, (1,))
+    field(game, 0, LOGICALIST, (5,))  # keeps A's battle phase going
+    game.push(Pass())
+    game.push(Attack(1, 1))
+    battle = game.battle
+    assert battle is not None and layers.power(game, member) == 8000, "no soul field: nothing"
+    while game.battle is not None:
+        game.push(Pass())
+    member.souls = (bare, drawing_soul)
+    member.rested = False
+    hand = len(game.players[0].hand)
+    game.push(Attack(1, 3))
+    assert len(game.players[0].hand) == hand + 1, "its soul card's attack ability ran"
+
+
+def test_r_trance_change_forms_are_matched_by_character():
+    """Seed 001 "TC" line 156: "合体出来的成员则必须为TC-「XX」里，这个XX一样的角色"."""
+    other_eight = replace(TRANSUNION_2, number="T/T8", name="Another Eight", character="Eight")
+    named_eight = replace(TRANSUNION_2, number="T/T9", name="Eight", character="Nine")
+    game = hand_game([], [TACTICS, LOGICALIST, LOGICALIST, PARADOX], cost=3)
+    state = game.players[0]
+    state.hand.extend([other_eight, named_eight, TC_FORM])
+    state.deck.remove(TC_FORM)
+    transunion = field(game, 0, TRANSUNION_4, (1,))
+    transunion.souls = (LOGICALIST, FOREIGNER)
+    field(game, 0, FOREIGNER_SMALL, (3,))
+    forms = {
+        (state.deck if a.source is Source.DECK else state.hand)[a.form].number
+        for a in game.legal_actions()
+        if isinstance(a, TranceChange)
+    }
+    assert forms == {"T/T8", TC_FORM.number}, "character Eight, whatever the card's name"
+
+
+def test_r_turn_4_members_of_territory_2_and_4_move_and_displace():
+    """Seed 000 【4】 line 135: "场上的成员在主要阶段中，可以自由地移放在别的圆阵中，也可进行替换，但不能
+    改变横置或竖置的状态"; decisions: displaced members take the circles the mover left."""
+    game = hand_game([], [TACTICS])
+    state = game.players[0]
+    pair = field(game, 0, FOREIGNER, (1, 2))
+    one = field(game, 0, LOGICALIST, (3,))
+    two = field(game, 0, LOGICALIST_DRAW, (4,))
+    two.rested = True
+    game.push(Move(1, (3, 4)))
+    assert state.member_at(3) is pair and state.member_at(1) is one and state.member_at(2) is two
+    assert two.rested and not pair.rested
+    other = field(game, 0, FOREIGNER_SMALL, (5,))
+    moves = {(a.circle, a.circles) for a in game.legal_actions() if isinstance(a, Move)}
+    assert (3, (3, 5)) in moves, "the member on 5 takes circle 4"
+    state.remove_member(other)
+    field(game, 0, FOREIGNER, (5, 6))
+    moves = {(a.circle, a.circles) for a in game.legal_actions() if isinstance(a, Move)}
+    assert (3, (3, 5)) not in moves, "the pair on 5+6 would be split"
+    big = field(game, 0, TRANSUNION_3, (3, 4, 5, 6))  # drops the two pairs: R-MOB
+    assert pair.card in state.drop
+    game.push(Move(3, (1, 2, 3, 4)))
+    assert state.member_at(1) is big and state.member_at(5) is one and state.member_at(6) is two
+
+
+def test_r_trance_super_logicalists_pair_as_decided(monkeypatch):
+    """R-TRANCE super logicalists (not in the seeds): decisions.TRANCE_PAIRS."""
+    from lalcheck.cards import CardType
+
+    from .pool import member
+
+    superb = member("T/SL", CardType.SUPER_LOGICALIST, power=5000)
+    game = hand_game([TRANSUNION_2], [TACTICS, LOGICALIST], cost=2)
+    field_super = game.new_member(superb, (1,))
+    game.players[0].place(field_super)
+    game.players[0].place(game.new_member(superb, (5,)))
+    field(game, 0, LOGICALIST, (3,))
+
+    def pairs():
+        return {(a.logicalist, a.partner) for a in game.legal_actions() if isinstance(a, Trance)}
+
+    assert pairs() == {(1, 5)}, "two super logicalists, never with an ordinary logicalist"
+    field(game, 0, FOREIGNER_SMALL, (6,))
+    assert pairs() == {(1, 5), (1, 6), (5, 6), (3, 6)}
+    monkeypatch.setattr(
+        d, "TRANCE_PAIRS", frozenset({(CardType.LOGICALIST, CardType.FOREIGNER)})
+    )
+    assert pairs() == {(3, 6)}
+
+
+def test_r_trance_any_transunion_whatever_its_covenanter():
+    """Seed 000 "关于合体" line 145: "出击的合理体，使用的使者与定理者可以与合理者没有任何关系"."""
+    stranger = replace(TRANSUNION_2, number="T/CV", covenanter="Someone Else")
+    game = hand_game([], [TACTICS, LOGICALIST], cost=2)
+    game.players[0].hand.append(stranger)
+    field(game, 0, LOGICALIST, (1,))
+    field(game, 0, FOREIGNER, (3, 4))
+    assert any(isinstance(a, Trance) for a in game.legal_actions())
+
+
+def test_r_mob_level_5_members_are_never_mobilized():
+    """Seed 000 line 138: "等于大于等于5级的卡无法直接出场或合体出场" (the level zone keeps 4)."""
+    high = replace(TRANSUNION_2, number="T/L5", level=5)
+    game = hand_game([], [TACTICS, LOGICALIST, LOGICALIST, PARADOX], cost=3)
+    game.players[0].hand.append(high)
+    assert mobilizes(game) == []
+
+
+def test_r_luck_drive_any_number_of_times():
+    """Seed 000 line 150: "只要费用区有足够的卡片，便可以进行任意次数的幸运驱动"."""
+    game = hand_game([], [TACTICS], cost=5)
+    game.push(LuckDrive())
+    assert LuckDrive() in game.legal_actions()
+    game.push(LuckDrive())
+    assert len(game.players[0].hand) == 2 and LuckDrive() not in game.legal_actions()
