@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from lalcheck.abilities.model import soul_power
-
 from pathlib import Path
 
 import pytest
 
+from lalcheck.abilities.model import soul_power
 from lalcheck.cards import CardType, Color, Logic, LogicKind, World
 from lalcheck.db import load_database
 from lalcheck.db.csv_import import import_csv

@@ -57,8 +57,12 @@ def member_moves(state: PlayerState, member: Member) -> Iterator[tuple[int, ...]
         moved = displaced(state, member, circles)
         if moved is None:
             continue
-        if len(moved) == 1 and moved[0][1] == member.circles and equivalent(member, moved[0][0]):
-            continue  # exchanging two equivalent members
+        if len(moved) == 1 and moved[0][1] == member.circles:
+            other = moved[0][0]
+            if equivalent(member, other):
+                continue  # exchanging two equivalent members changes nothing
+            if other.circles == circles and other.circle < member.circle:
+                continue  # a plain exchange: named once, by the member on the lower circle
         yield circles
 
 

@@ -56,6 +56,7 @@ from lalcheck.engine.actions import (
     Mobilize,
     Mulligan,
     ReturnLevel,
+    Source,
     Trance,
 )
 from lalcheck.engine.effects import shares_color_or_world
@@ -117,6 +118,9 @@ SHORT_HAND = 2
 #: Greedy level support (R-BAT-3) only when one drawn card could close a gap this big.
 LEVEL_SUPPORT_POWER_REACH = 3000
 LEVEL_SUPPORT_SPIRIT_REACH = 2
+#: Greedy trance: the deck's copy before the hand's (it thins the deck and keeps the
+#: hand), a refresh only when nothing else is left (it costs a penalty, R-ZONE-1).
+_PREFERRED = {Source.DECK: 2, Source.HAND: 1, Source.REFRESH: 0}
 #: Front circles first: they are the ones attacks reach first (R-BAT-1).
 _CIRCLE_ORDER = {1: 0, 3: 0, 5: 0, 2: 1, 4: 1, 6: 1}
 
@@ -206,7 +210,8 @@ class GreedyPolicy:
     def _ability(game: Game, state: PlayerState) -> LogicDrive | Activate | None:
         """A Logic Drive, else an activated ability worth its cost: never one that
         retreats its member, rests a member an attack still needs, or discards from
-        a short hand; only abilities with a cost or a once-per-turn limit."""
+        a short hand; only abilities with a cost or a once-per-turn limit (a Logic
+        Drive has one, R-LD)."""
         spare = sum(1 for m in state.members() if not m.rested) - state.face_up_level_count
         drives = []
         for action in game.ability_actions(state):
@@ -214,7 +219,8 @@ class GreedyPolicy:
             assert member is not None
             ability = layers_ability(member, action.ability)
             kinds = {cost.kind for cost in ability.costs}
-            if CostKind.RETREAT_SELF in kinds or (not kinds and not ability.once_per_turn):
+            limited = ability.once_per_turn or ability.kind is Kind.LOGIC_DRIVE  # R-LD
+            if CostKind.RETREAT_SELF in kinds or (not kinds and not limited):
                 continue
             if CostKind.REST_SELF in kinds and spare <= 0:
                 continue
@@ -236,7 +242,13 @@ class GreedyPolicy:
         if not found:
             return None
         index, source, card = max(
-            found, key=lambda s: (s[2].level or 0, s[2].power or 0, s[1].value != "refresh")
+            found,
+            key=lambda s: (
+                s[1] is not Source.REFRESH,
+                s[2].level or 0,
+                s[2].power or 0,
+                _PREFERRED[s[1]],
+            ),
         )
         # Keep a standing logicalist on the field when My Logicalist can stand in.
         logicalist, foreigner = candidates[-1]

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
-
 from typing import Any
 
 from lalcheck.abilities.model import NO_ABILITIES, Abilities, soul_power
@@ -118,9 +117,7 @@ TRANSUNION_3 = member(
     spirit=3,
     color=B,
     world=MONOLIUM,
-    effects=abilities(
-        CardType.TRANSUNION, {"kind": "logic_drive", "do": [{"effect": "draw"}]}
-    ),
+    effects=abilities(CardType.TRANSUNION, {"kind": "logic_drive", "do": [{"effect": "draw"}]}),
     text="[LD] Draw 1.",
 )
 TRANSUNION_4 = member(
@@ -393,7 +390,11 @@ ABILITY_CARDS = (
         auto("intercept", _boost("power", 1000, "battle", "battling")),
         soul=abilities(
             CardType.TRANSUNION,
-            {"kind": "continuous", "if": [{"condition": "attacking"}], "modifiers": [{"stat": "power", "value": 1000}]},
+            {
+                "kind": "continuous",
+                "if": [{"condition": "attacking"}],
+                "modifiers": [{"stat": "power", "value": 1000}],
+            },
             auto("trance", {"effect": "draw"}),
         ),
     ),
@@ -411,15 +412,24 @@ ABILITY_CARDS = (
         TRANSUNION_2,
         "T/X05",
         {"kind": "continuous", "exsoul": 2, "modifiers": [{"stat": "power", "value": 2000}]},
-        auto("attack", {"effect": "rest", "target": _OPPONENT}, {"effect": "move", "target": "self"}),
-        {"kind": "logic_drive", "cost": [{"cost": "stock", "count": 1}], "do": [{"effect": "soul_from_deck"}]},
+        auto(
+            "attack", {"effect": "rest", "target": _OPPONENT}, {"effect": "move", "target": "self"}
+        ),
+        {
+            "kind": "logic_drive",
+            "cost": [{"cost": "stock", "count": 1}],
+            "do": [{"effect": "soul_from_deck"}],
+        },
     ),
     _with(
         TRANSUNION_3,
         "T/X06",
         auto("trance", {"effect": "level_up"}),
         auto("attack", {"effect": "rule", "rule": "no_intercept", "until": "battle"}, exsoul=2),
-        {"kind": "logic_drive", "do": [{"effect": "mobilize", "from": "deck", "filter": {"type": "logicalist"}}]},
+        {
+            "kind": "logic_drive",
+            "do": [{"effect": "mobilize", "from": "deck", "filter": {"type": "logicalist"}}],
+        },
     ),
     _with(
         TRANSUNION_4,
@@ -427,10 +437,16 @@ ABILITY_CARDS = (
         {
             "kind": "continuous",
             "if": [{"condition": "row", "row": "back"}],
-            "modifiers": [{"stat": "spirit", "value": 1, "to": {"all": "own", "filter": {"row": "front"}}}],
+            "modifiers": [
+                {"stat": "spirit", "value": 1, "to": {"all": "own", "filter": {"row": "front"}}}
+            ],
         },
         auto("attack", {"effect": "retreat", "target": _OPPONENT, "to": "cost"}),
-        auto("turn_start", {"effect": "add_to_hand", "filter": {"type": "paradox"}}, **{"if": [{"condition": "hand", "at_most": 2}]}),
+        auto(
+            "turn_start",
+            {"effect": "add_to_hand", "filter": {"type": "paradox"}},
+            **{"if": [{"condition": "hand", "at_most": 2}]},
+        ),
         auto("turn_end", {"effect": "stand", "target": "self"}),
         trance_change="Eight",
     ),
@@ -439,7 +455,11 @@ ABILITY_CARDS = (
         "T/X08",
         auto("level_up", _boost("spirit", -1, "turn", {"all": "opponent"})),
         auto("attacked", {"effect": "define_from_deck"}),
-        {"kind": "activated", "cost": [{"cost": "retreat_self"}], "do": [{"effect": "return_to_deck", "target": _OPPONENT}]},
+        {
+            "kind": "activated",
+            "cost": [{"cost": "retreat_self"}],
+            "do": [{"effect": "return_to_deck", "target": _OPPONENT}],
+        },
     ),
     _with(
         TACTICS,
@@ -450,7 +470,18 @@ ABILITY_CARDS = (
     _with(
         PARADOX,
         "T/X10",
-        {"kind": "paradox_rule", "modifiers": [{"rule": "tiebreak_limit"}, {"stat": "spirit", "value": 1, "per_soul": True, "to": {"all": "any", "filter": {"battling": True}}}]},
+        {
+            "kind": "paradox_rule",
+            "modifiers": [
+                {"rule": "tiebreak_limit"},
+                {
+                    "stat": "spirit",
+                    "value": 1,
+                    "per_soul": True,
+                    "to": {"all": "any", "filter": {"battling": True}},
+                },
+            ],
+        },
         auto("define", {"effect": "draw"}),
     ),
     _with(
@@ -462,14 +493,20 @@ ABILITY_CARDS = (
     _with(
         TRANSUNION_4,
         "T/X12",
-        {"kind": "continuous", "if": [{"condition": "paradox"}], "modifiers": [{"stat": "spirit", "value": 1}]},
+        {
+            "kind": "continuous",
+            "if": [{"condition": "paradox"}],
+            "modifiers": [{"stat": "spirit", "value": 1}],
+        },
         character="Eight",
     ),
 )
 ABILITY_GATES = (
     GATE_DRAW,
     _with(GATE, "T-GX1", auto("gate_destroyed", _boost("spirit", 1, "turn", {"choose": "own"}))),
-    _with(GATE, "T-GX2", auto("gate_destroyed", {"effect": "search", "filter": {"type": "paradox"}})),
+    _with(
+        GATE, "T-GX2", auto("gate_destroyed", {"effect": "search", "filter": {"type": "paradox"}})
+    ),
     GATE_CHARGE,
     GATE_PLAIN,
 )

@@ -22,9 +22,9 @@ from lalcheck.engine import (
     Pass,
     PassivePolicy,
     Phase,
+    layers,
 )
 from lalcheck.engine import decisions as d
-from lalcheck.engine import layers
 from lalcheck.engine.state import Member
 
 from .pool import (
@@ -134,9 +134,7 @@ def test_attacked_trigger_boosts_the_defender_for_the_battle():
 
 
 def test_intercept_trigger_helps_the_battling_member():
-    helper = card(
-        LOGICALIST, "T/A4", auto("intercept", boost("power", 3000, "battle", "battling"))
-    )
+    helper = card(LOGICALIST, "T/A4", auto("intercept", boost("power", 3000, "battle", "battling")))
     game = game_at_main()
     field(game, 0, FOREIGNER, (1, 2))  # 4500
     defender = field(game, 1, LOGICALIST, (1,))  # 3000 + 1000 logic + 3000
@@ -283,7 +281,9 @@ def test_continuous_ability_reaching_other_members_and_their_row():
         {
             "kind": "continuous",
             "if": [{"condition": "row", "row": "back"}],
-            "modifiers": [{"stat": "spirit", "value": 1, "to": {"all": "own", "filter": {"row": "front"}}}],
+            "modifiers": [
+                {"stat": "spirit", "value": 1, "to": {"all": "own", "filter": {"row": "front"}}}
+            ],
         },
     )
     game = game_at_main()
@@ -314,7 +314,9 @@ def test_activated_ability_pays_its_costs_and_is_once_per_turn():
             "kind": "activated",
             "once_per_turn": True,
             "cost": [{"cost": "rest_self"}, {"cost": "stock", "count": 2}],
-            "do": [boost("power", 2000, "turn", {"choose": "own", "filter": {"type": "transunion"}})],
+            "do": [
+                boost("power", 2000, "turn", {"choose": "own", "filter": {"type": "transunion"}})
+            ],
         },
     )
     game = game_at_main()
@@ -550,7 +552,9 @@ def test_destroy_gate_effect_runs_the_gate_and_the_sixth_wins():
 def test_gate_again_reruns_a_destroyed_gate():
     game = game_at_main()
     state = game.players[0]
-    state.gates[2] = replace(GATE, number="T-GX", effects=abilities(CardType.GATE, auto("gate_destroyed", step("draw"))))
+    state.gates[2] = replace(
+        GATE, number="T-GX", effects=abilities(CardType.GATE, auto("gate_destroyed", step("draw")))
+    )
     state.gate_destroyed[2] = True
     again = card(LOGICALIST, "T/E8", auto("mobilize", step("gate_again")))
     state.hand.append(again)
@@ -609,7 +613,12 @@ def test_paradox_rule_stat_modifiers_per_soul():
         {
             "kind": "paradox_rule",
             "modifiers": [
-                {"stat": "spirit", "value": 1, "per_soul": True, "to": {"all": "any", "filter": {"battling": True}}}
+                {
+                    "stat": "spirit",
+                    "value": 1,
+                    "per_soul": True,
+                    "to": {"all": "any", "filter": {"battling": True}},
+                }
             ],
         },
     )
@@ -627,8 +636,8 @@ def test_paradox_rule_stat_modifiers_per_soul():
 
 
 def test_define_from_deck_runs_logic_but_not_from_hand_abilities():
-    """Seed 000 line 189: "如果卡牌上写着从手牌放入战斗区时可以发动效果，则该卡片从卡组顶进入战斗区时
-    无法发动效果"."""
+    """Seed 000 line 189: "如果卡牌上写着从手牌放入战斗区时可以发动效果，
+    则该卡片从卡组顶进入战斗区时无法发动效果"."""
     handy = card(
         TACTICS,
         "T/D1",

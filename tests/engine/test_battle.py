@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
+from lalcheck.cards import CardType
 from lalcheck.engine import (
     Attack,
     Choose,
@@ -12,9 +15,6 @@ from lalcheck.engine import (
     Pass,
     Phase,
 )
-from dataclasses import replace
-
-from lalcheck.cards import CardType
 from lalcheck.engine import battle as b
 from lalcheck.engine import decisions as d
 from lalcheck.engine.state import Member

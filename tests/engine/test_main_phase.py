@@ -388,8 +388,9 @@ def test_r_trance_change_forms_are_matched_by_character():
 
 
 def test_r_turn_4_members_of_territory_2_and_4_move_and_displace():
-    """Seed 000 【4】 line 135: "场上的成员在主要阶段中，可以自由地移放在别的圆阵中，也可进行替换，但不能
-    改变横置或竖置的状态"; decisions: displaced members take the circles the mover left."""
+    """Seed 000 【4】 line 135: "场上的成员在主要阶段中，可以自由地移放在别的圆阵中，
+    也可进行替换，但不能改变横置或竖置的状态"; decisions: displaced members take the
+    circles the mover left."""
     game = hand_game([], [TACTICS])
     state = game.players[0]
     pair = field(game, 0, FOREIGNER, (1, 2))
@@ -431,9 +432,7 @@ def test_r_trance_super_logicalists_pair_as_decided(monkeypatch):
     assert pairs() == {(1, 5)}, "two super logicalists, never with an ordinary logicalist"
     field(game, 0, FOREIGNER_SMALL, (6,))
     assert pairs() == {(1, 5), (1, 6), (5, 6), (3, 6)}
-    monkeypatch.setattr(
-        d, "TRANCE_PAIRS", frozenset({(CardType.LOGICALIST, CardType.FOREIGNER)})
-    )
+    monkeypatch.setattr(d, "TRANCE_PAIRS", frozenset({(CardType.LOGICALIST, CardType.FOREIGNER)}))
     assert pairs() == {(3, 6)}
 
 

@@ -99,9 +99,7 @@ def test_opponent_gates_come_from_another_deck_file(run: CliRun, tmp_path: Path)
     assert "the gate deck holds 3 cards, not 10" in result.stderr
 
 
-def test_text_the_engine_cannot_run_is_counted_as_not_modelled(
-    run: CliRun, tmp_path: Path
-) -> None:
+def test_text_the_engine_cannot_run_is_counted_as_not_modelled(run: CliRun, tmp_path: Path) -> None:
     """A database whose gate text has no ability: the goldfish report counts it."""
     database = tmp_path / "cards.yaml"
     text = default_database_path().read_text(encoding="utf-8")

@@ -95,7 +95,10 @@ def test_the_json_report_adds_intervals_groups_and_what_is_not_modelled(
     assert all(is_interval(ci) for ci in report["win_by_turn_ci95"].values())
     assert report["results"]["won"] == sum(report["turns_to_win"]["histogram"].values())
     assert report["unmodelled"] == {
-        "occasions": 0, "games": 0, "share_of_games": 0.0, "cards": []
+        "occasions": 0,
+        "games": 0,
+        "share_of_games": 0.0,
+        "cards": [],
     }, "every card of the bundled database is structured"
     assert "decks" not in report and "comparison" not in report and "by_going" not in report
 
