@@ -72,6 +72,7 @@ from lalcheck.engine.state import (
     SPIRIT,
     GameState,
     Member,
+    distinct_indices,
     shapes,
 )
 
@@ -402,9 +403,11 @@ class Handler:
     """
 
     optional = False
+    #: The step runs ``count`` times, one choice each (else once, ``count`` at once).
+    repeating = False
 
     def repeats(self, step: Effect) -> int:
-        return 1
+        return getattr(step, "count", 1) if self.repeating else 1
 
     def options(self, game: GameState, res: Resolution, step: Effect) -> tuple[Option, ...] | None:
         return None
@@ -459,14 +462,8 @@ def _finish_step(game: GameState, res: Resolution, step: Effect) -> None:
 
 
 def _distinct(cards: list[Card], wanted: Callable[[Card], bool]) -> tuple[Option, ...]:
-    """Index of the first copy of each distinct card that qualifies."""
-    seen: set[int] = set()
-    found = []
-    for index, card in enumerate(cards):
-        if id(card) not in seen and wanted(card):
-            seen.add(id(card))
-            found.append((index,))
-    return tuple(found)
+    """Options naming the first copy of each distinct card that qualifies."""
+    return tuple((index,) for index in distinct_indices(cards, wanted))
 
 
 class _Count(Handler):
@@ -482,9 +479,7 @@ class _Count(Handler):
 
 
 class _Discard(Handler):
-    def repeats(self, step: Effect) -> int:
-        assert isinstance(step, Discard)
-        return step.count
+    repeating = True
 
     def choice_kind(self, step: Effect) -> ChoiceKind:
         return ChoiceKind.HAND
@@ -506,13 +501,10 @@ class _Search(Handler):
     """Search the deck, or take from the drop zone, up to ``count`` cards to hand."""
 
     optional = True
+    repeating = True
 
     def __init__(self, zone: str) -> None:
         self.zone = zone
-
-    def repeats(self, step: Effect) -> int:
-        assert isinstance(step, Search | AddToHand)
-        return step.count
 
     def choice_kind(self, step: Effect) -> ChoiceKind:
         return ChoiceKind.DECK if self.zone == "deck" else ChoiceKind.DROP
@@ -756,9 +748,7 @@ def shares_color_or_world(card: Card, other: Card) -> bool:
 class _LevelUp(Handler):
     """Put the top deck card face up into the level zone; at 5 cards one returns."""
 
-    def repeats(self, step: Effect) -> int:
-        assert isinstance(step, LevelUp)
-        return step.count
+    repeating = True
 
     def choice_kind(self, step: Effect) -> ChoiceKind:
         return ChoiceKind.LEVEL
@@ -767,14 +757,7 @@ class _LevelUp(Handler):
         state = game.players[res.owner]
         if len(state.level) < d.LEVEL_ZONE_RETURN_AT:
             return None
-        seen: set[tuple[int, bool]] = set()
-        found = []
-        for index, card in enumerate(state.level):
-            key = (id(card), state.level_face_up[index])
-            if key not in seen:
-                seen.add(key)
-                found.append((index,))
-        return tuple(found)
+        return tuple((index,) for index in state.distinct_level_cards())
 
     def apply(self, game: GameState, res: Resolution, step: Effect, option: Option) -> bool:
         state = game.players[res.owner]

@@ -409,7 +409,7 @@ class GreedyPolicy:
             return Choose(min(options, key=lambda o: keep_value(state, o[0])))
         if kind is ChoiceKind.DECK or kind is ChoiceKind.DROP:
             zone = state.deck if kind is ChoiceKind.DECK else state.drop
-            return Choose(max(options, key=lambda o: _card_value(state, zone[o[0]])))
+            return Choose(max(options, key=lambda o: card_worth(state, zone[o[0]])))
         if kind is ChoiceKind.MEMBER:
             return Choose(_member_choice(game, player, head, options))
         if kind is ChoiceKind.MOBILIZE:
@@ -567,20 +567,14 @@ def _mobilize_choice(
     return max(options, key=rank)
 
 
-def _card_value(state: PlayerState, card: Card) -> float:
-    """How much the greedy player wants a card it may take into its hand."""
-    if card.type is CardType.PARADOX:
-        return 2
-    if card.type is CardType.TACTICS:
-        return 1
-    if not card.type.is_member or card.level is None or card.level >= d.LEVEL_ZONE_RETURN_AT:
-        return 0
-    return 6 - max(0, card.level - len(state.level) - 1) + (card.level or 0) / 10
-
-
 def keep_value(state: PlayerState, index: int) -> float:
     """How much the greedy player wants to keep a hand card (lower: level or discard it)."""
-    card = state.hand[index]
+    return card_worth(state, state.hand[index])
+
+
+def card_worth(state: PlayerState, card: Card) -> float:
+    """How much the greedy player wants a card in hand: members it can mobilize soon
+    most (level 5+ never), then paradoxes, then tactics."""
     if card.type is CardType.TACTICS:
         return 1
     if card.type is CardType.PARADOX:

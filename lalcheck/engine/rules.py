@@ -61,27 +61,16 @@ from lalcheck.engine.state import (
     Outcome,
     Phase,
     PlayerState,
+    distinct_indices,
     shapes,
 )
 from lalcheck.engine.trance import can_mobilize
 
-__all__ = ["Game", "IllegalActionError", "LegalActions", "can_mobilize"]
+__all__ = ["Game", "IllegalActionError", "LegalActions", "can_mobilize", "distinct_indices"]
 
 
 class IllegalActionError(ValueError):
     """An action that is not legal in the current state."""
-
-
-def distinct_indices(cards: list[Card]) -> list[int]:
-    """Index of the first copy of each distinct card: copies are interchangeable."""
-    seen: set[int] = set()
-    indices = []
-    for index, card in enumerate(cards):
-        key = id(card)
-        if key not in seen:
-            seen.add(key)
-            indices.append(index)
-    return indices
 
 
 def is_first_copy(cards: list[Card], index: int) -> bool:
@@ -204,12 +193,8 @@ class Game(GameState):
             for index in distinct_indices(state.hand):
                 yield Discard(index)
         elif phase is Phase.LEVEL_RETURN:
-            seen: set[tuple[int, bool]] = set()
-            for index, card in enumerate(state.level):
-                key = (id(card), state.level_face_up[index])
-                if key not in seen:
-                    seen.add(key)
-                    yield ReturnLevel(index)
+            for index in state.distinct_level_cards():
+                yield ReturnLevel(index)
         elif phase is Phase.MULLIGAN:
             hand = range(len(state.hand))
             for size in range(len(state.hand) + 1):

@@ -8,6 +8,7 @@ Decks are kept with the top card at the end of the list.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import IntEnum, StrEnum
 from typing import Self
@@ -32,6 +33,20 @@ SHAPES: dict[int, tuple[tuple[int, ...], ...]] = {
     4: ((1, 2, 3, 4), (3, 4, 5, 6)),
 }
 NO_SHAPES: tuple[tuple[int, ...], ...] = ()
+
+
+def distinct_indices(cards: list[Card], wanted: Callable[[Card], bool] | None = None) -> list[int]:
+    """Index of the first copy of each distinct card (copies are interchangeable)
+    that ``wanted`` accepts."""
+    seen: set[int] = set()
+    indices = []
+    for index, card in enumerate(cards):
+        key = id(card)
+        if key not in seen:
+            seen.add(key)
+            if wanted is None or wanted(card):
+                indices.append(index)
+    return indices
 
 
 def shapes(territory: int | None) -> tuple[tuple[int, ...], ...]:
@@ -272,6 +287,17 @@ class PlayerState:
             return None
         member = self.field[circle - 1]
         return member if member is not None and member.circles[0] == circle else None
+
+    def distinct_level_cards(self) -> list[int]:
+        """Index of each level card a player may tell apart (face-up state included)."""
+        seen: set[tuple[int, bool]] = set()
+        indices = []
+        for index, card in enumerate(self.level):
+            key = (id(card), self.level_face_up[index])
+            if key not in seen:
+                seen.add(key)
+                indices.append(index)
+        return indices
 
     @property
     def level_count(self) -> int:

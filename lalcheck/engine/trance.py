@@ -18,7 +18,7 @@ from lalcheck.cards import Card, CardType
 from lalcheck.engine import decisions as d
 from lalcheck.engine.actions import Source, Trance, TranceChange, format_circles
 from lalcheck.engine.effects import fire, level_allows
-from lalcheck.engine.state import GameState, Member, PlayerState, shapes
+from lalcheck.engine.state import GameState, Member, PlayerState, distinct_indices, shapes
 
 
 def can_mobilize(state: PlayerState, card: Card) -> bool:
@@ -29,31 +29,22 @@ def can_mobilize(state: PlayerState, card: Card) -> bool:
     return level_allows(state.level, state.level_face_up, card)
 
 
-def _distinct(cards: list[Card], wanted: Callable[[Card], bool]) -> Iterator[tuple[int, Card]]:
-    seen: set[int] = set()
-    for index, card in enumerate(cards):
-        if id(card) not in seen:
-            seen.add(id(card))
-            if wanted(card):
-                yield index, card
-
-
 def sources(state: PlayerState, wanted: Callable[[Card], bool]) -> list[tuple[int, Source, Card]]:
     """Mobilizable transunions that ``wanted`` accepts: in hand, in the deck, and in
     the drop zone when no card of that name is in the deck (a refresh finds them)."""
-    found = []
+    found: list[tuple[int, Source, Card]] = []
 
     def ok(card: Card) -> bool:
         return wanted(card) and can_mobilize(state, card)
 
-    for index, card in _distinct(state.hand, ok):
-        found.append((index, Source.HAND, card))
-    for index, card in _distinct(state.deck, ok):
-        found.append((index, Source.DECK, card))
-    refresh = list(_distinct(state.drop, ok))
+    found.extend((i, Source.HAND, state.hand[i]) for i in distinct_indices(state.hand, ok))
+    found.extend((i, Source.DECK, state.deck[i]) for i in distinct_indices(state.deck, ok))
+    refresh = distinct_indices(state.drop, ok)
     if refresh:
         in_deck = {card.name for card in state.deck}
-        found.extend((i, Source.REFRESH, card) for i, card in refresh if card.name not in in_deck)
+        found.extend(
+            (i, Source.REFRESH, state.drop[i]) for i in refresh if state.drop[i].name not in in_deck
+        )
     return found
 
 

@@ -344,7 +344,8 @@ def check_invariants(game: Game, decks: tuple[DeckList, DeckList]) -> None:
 # -- a deck that uses every part of the ability language (for fuzzing) ---------------------
 
 
-def _with(base: Card, number: str, *entries: dict[str, Any], **fields: Any) -> Card:
+def with_abilities(base: Card, number: str, *entries: dict[str, Any], **fields: Any) -> Card:
+    """A copy of ``base`` with these abilities (written as the database writes them)."""
     from dataclasses import replace
 
     return replace(base, number=number, effects=abilities(base.type, *entries), **fields)
@@ -354,7 +355,8 @@ def _boost(stat: str, value: int, until: str, target: Any = "self") -> dict[str,
     return {"effect": "boost", "stat": stat, "value": value, "until": until, "target": target}
 
 
-def _tool(number: str, level: int, *steps: dict[str, Any]) -> Card:
+def secret_tool(number: str, level: int, *steps: dict[str, Any]) -> Card:
+    """A secret tool of ``level`` whose skill runs ``steps``."""
     return Card(
         number=number,
         name=f"Test {number}",
@@ -366,13 +368,13 @@ def _tool(number: str, level: int, *steps: dict[str, Any]) -> Card:
 
 _OPPONENT = {"choose": "opponent", "optional": True}
 ABILITY_CARDS = (
-    _with(
+    with_abilities(
         LOGICALIST,
         "T/X01",
         auto("mobilize", {"effect": "search", "filter": {"type": "transunion"}}, from_hand=True),
         auto("paradox_link", {"effect": "draw"}, once_per_turn=True),
     ),
-    _with(
+    with_abilities(
         LOGICALIST,
         "T/X02",
         {
@@ -383,7 +385,7 @@ ABILITY_CARDS = (
         },
         auto("battle_lost", {"effect": "charge"}),
     ),
-    _with(
+    with_abilities(
         FOREIGNER,
         "T/X03",
         auto("attacked", {"effect": "return_to_hand", "target": "self"}, optional=True),
@@ -398,7 +400,7 @@ ABILITY_CARDS = (
             auto("trance", {"effect": "draw"}),
         ),
     ),
-    _with(
+    with_abilities(
         FOREIGNER_SMALL,
         "T/X04",
         {
@@ -408,7 +410,7 @@ ABILITY_CARDS = (
         },
         auto("battle_won", {"effect": "destroy_gate"}, once_per_turn=True),
     ),
-    _with(
+    with_abilities(
         TRANSUNION_2,
         "T/X05",
         {"kind": "continuous", "exsoul": 2, "modifiers": [{"stat": "power", "value": 2000}]},
@@ -421,7 +423,7 @@ ABILITY_CARDS = (
             "do": [{"effect": "soul_from_deck"}],
         },
     ),
-    _with(
+    with_abilities(
         TRANSUNION_3,
         "T/X06",
         auto("trance", {"effect": "level_up"}),
@@ -431,7 +433,7 @@ ABILITY_CARDS = (
             "do": [{"effect": "mobilize", "from": "deck", "filter": {"type": "logicalist"}}],
         },
     ),
-    _with(
+    with_abilities(
         TRANSUNION_4,
         "T/X07",
         {
@@ -450,7 +452,7 @@ ABILITY_CARDS = (
         auto("turn_end", {"effect": "stand", "target": "self"}),
         trance_change="Eight",
     ),
-    _with(
+    with_abilities(
         LOGICALIST_DRAW,
         "T/X08",
         auto("level_up", _boost("spirit", -1, "turn", {"all": "opponent"})),
@@ -461,13 +463,13 @@ ABILITY_CARDS = (
             "do": [{"effect": "return_to_deck", "target": _OPPONENT}],
         },
     ),
-    _with(
+    with_abilities(
         TACTICS,
         "T/X09",
         auto("define", _boost("limit", 1, "battle", "battling"), from_hand=True),
         auto("define", {"effect": "gate_again"}, {"effect": "discard"}),
     ),
-    _with(
+    with_abilities(
         PARADOX,
         "T/X10",
         {
@@ -484,13 +486,13 @@ ABILITY_CARDS = (
         },
         auto("define", {"effect": "draw"}),
     ),
-    _with(
+    with_abilities(
         PARADOX,
         "T/X11",
         {"kind": "paradox_rule", "modifiers": [{"rule": "defender_wins_ties"}]},
         {"kind": "continuous", "modifiers": [{"stat": "power", "value": -1000, "to": "opposing"}]},
     ),
-    _with(
+    with_abilities(
         TRANSUNION_4,
         "T/X12",
         {
@@ -503,18 +505,22 @@ ABILITY_CARDS = (
 )
 ABILITY_GATES = (
     GATE_DRAW,
-    _with(GATE, "T-GX1", auto("gate_destroyed", _boost("spirit", 1, "turn", {"choose": "own"}))),
-    _with(
+    with_abilities(
+        GATE, "T-GX1", auto("gate_destroyed", _boost("spirit", 1, "turn", {"choose": "own"}))
+    ),
+    with_abilities(
         GATE, "T-GX2", auto("gate_destroyed", {"effect": "search", "filter": {"type": "paradox"}})
     ),
     GATE_CHARGE,
     GATE_PLAIN,
 )
 ABILITY_TOOLS = (
-    _tool("T/S01", 1, _boost("power", 1000, "turn", {"choose": "own"})),
-    _tool("T/S02", 2, {"effect": "draw"}, {"effect": "discard"}),
-    _tool("T/S03", 3, {"effect": "mobilize", "from": "drop", "filter": {"type": "foreigner"}}),
-    _tool("T/S04", 4, {"effect": "gate_again"}),
+    secret_tool("T/S01", 1, _boost("power", 1000, "turn", {"choose": "own"})),
+    secret_tool("T/S02", 2, {"effect": "draw"}, {"effect": "discard"}),
+    secret_tool(
+        "T/S03", 3, {"effect": "mobilize", "from": "drop", "filter": {"type": "foreigner"}}
+    ),
+    secret_tool("T/S04", 4, {"effect": "gate_again"}),
 )
 
 

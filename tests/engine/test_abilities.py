@@ -44,13 +44,12 @@ from .pool import (
     field,
     give,
     main_phase_game,
+    secret_tool,
     set_level,
+    with_abilities,
 )
 
-
-def card(base: Card, number: str, *entries: dict[str, Any], **fields: Any) -> Card:
-    """A copy of ``base`` with these abilities (written as the database writes them)."""
-    return replace(base, number=number, effects=abilities(base.type, *entries), **fields)
+card = with_abilities
 
 
 def boost(stat: str, value: int, until: str, target: Any = None) -> dict[str, Any]:
@@ -675,20 +674,8 @@ def test_soul_from_deck_feeds_exsoul():
 
 # -- secret tools (seed 001 "秘具") ---------------------------------------------------------------
 
-TOOL_1 = Card(
-    number="T/S1",
-    name="Test tool 1",
-    type=CardType.SECRET_TOOL,
-    level=1,
-    effects=abilities(CardType.SECRET_TOOL, {"kind": "skill", "do": [{"effect": "draw"}]}),
-)
-TOOL_3 = Card(
-    number="T/S3",
-    name="Test tool 3",
-    type=CardType.SECRET_TOOL,
-    level=3,
-    effects=abilities(CardType.SECRET_TOOL, {"kind": "skill", "do": [{"effect": "charge"}]}),
-)
+TOOL_1 = secret_tool("T/S1", 1, {"effect": "draw"})
+TOOL_3 = secret_tool("T/S3", 3, {"effect": "charge"})
 
 
 def test_transmute_uses_a_tool_of_level_at_most_x_and_never_the_same_card_twice():

@@ -18,7 +18,9 @@ from lalcheck.engine import (
     Mobilize,
     Pass,
     PassivePolicy,
+    RandomPolicy,
     play_game,
+    replay,
 )
 from lalcheck.resources import default_database_path
 
@@ -30,6 +32,7 @@ from .pool import (
     abilities,
     at_main,
     auto,
+    check_invariants,
     clear_hand,
     field,
     main_phase_game,
@@ -101,13 +104,20 @@ def test_deck_list_rejects_decks_the_engine_cannot_play():
 
 @pytest.mark.skipif(not SAMPLE_DECKS, reason="no bundled sample decks")
 @pytest.mark.parametrize("path", SAMPLE_DECKS, ids=lambda p: p.stem)
-def test_sample_decks_play_goldfish_and_greedy_games(path: Path):
+def test_sample_decks_play_goldfish_greedy_and_random_games(path: Path):
+    """Every card of the bundled decks runs: nothing comes up "not modelled"."""
     deck = DeckList.from_deck(read_deck(path, open_database()))
     assert len(deck.main) == 50 and len(deck.gates) == 10
+    decks = (deck, deck)
     for seed in range(20):
-        record = play_game(deck, deck, (GreedyPolicy(), PassivePolicy()), seed, first_player=0)
-        assert record.outcome.winner == 0
-        play_game(deck, deck, (GreedyPolicy(), GreedyPolicy()), seed)
+        record = play_game(*decks, (GreedyPolicy(), PassivePolicy()), seed, first_player=0)
+        assert record.outcome.winner == 0 and record.unmodelled == {}
+        assert play_game(*decks, (GreedyPolicy(), GreedyPolicy()), seed).unmodelled == {}
+    for seed in range(5):
+        record = play_game(*decks, (RandomPolicy(), RandomPolicy()), seed)
+        game = replay(*decks, seed, record.actions)
+        check_invariants(game, decks)
+        assert record.unmodelled == {}
 
 
 @pytest.mark.skipif(len(SAMPLE_DECKS) < 2, reason="no bundled sample decks")
