@@ -27,7 +27,9 @@ def player_of(battle: BattleState, side: int) -> int:
 
 def battling_member(game: GameState, battle: BattleState, side: int) -> Member | None:
     """The attacking (side 0) or the attacked (side 1) member, while on the field."""
-    return game.players[player_of(battle, side)].member_by_uid(battle.uid(side))
+    if side:
+        return game.players[1 - battle.attacker].member_by_uid(battle.defender_uid)
+    return game.players[battle.attacker].member_by_uid(battle.attacker_uid)
 
 
 def is_void(game: GameState, battle: BattleState) -> bool:

@@ -53,7 +53,7 @@ from lalcheck.abilities.model import (
     Transmute,
     Trigger,
 )
-from lalcheck.cards import Card, LogicKind
+from lalcheck.cards import Card, CardType, Color, LogicKind
 from lalcheck.engine import decisions as d
 from lalcheck.engine import layers
 from lalcheck.engine.moves import member_moves, move_member
@@ -77,6 +77,7 @@ from lalcheck.engine.state import (
 )
 
 _STAT_INDEX = {Stat.POWER: POWER, Stat.SPIRIT: SPIRIT, Stat.LIMIT: LIMIT}
+_TRANSUNION, _COLORLESS = CardType.TRANSUNION, Color.COLORLESS
 _LOGIC_STAT = {LogicKind.POWER: POWER, LogicKind.SPIRIT: SPIRIT, LogicKind.LIMIT: LIMIT}
 Option = tuple[int, ...]
 #: When a card with unstructured text is counted as not modelled: mobilized,
@@ -135,6 +136,8 @@ def _hear(
 
     An ability's key counts its place among all the member's abilities, as
     :func:`activated_abilities` does."""
+    if not member.card.effects.auto and not member.souls:
+        return
     used = game.players[player].used
     offset = 0
     for source, position, abilities in _ability_sets(member):
@@ -271,6 +274,12 @@ def decline(game: GameState) -> None:
     _finish_step(game, head, instruction)
 
 
+def _moved_in_queue(game: GameState, old: Resolution, new: Resolution) -> Resolution:
+    """Put ``new`` in the place of ``old`` and return it."""
+    _replace(game, old, new)
+    return new
+
+
 def _replace(game: GameState, old: Pending, *new: Pending) -> None:
     """Put ``new`` where ``old`` waits in the queue (nothing: ``old`` is done)."""
     queue = game.queue
@@ -305,8 +314,7 @@ def _advance(game: GameState, res: Resolution) -> Choice | None:
             return None
         if ability.asks_first:
             return Choice(res.owner, ChoiceKind.USE, ((1,),), True, f"use {_describe(res)}?")
-        _start(game, res)
-        return None
+        res = _start(game, res)
     if res.pc >= len(ability.costs) + len(ability.steps):
         _replace(game, res)
         return None
@@ -320,14 +328,14 @@ def _describe(res: Resolution) -> str:
     return f"{res.card.label()} {res.ability}"
 
 
-def _start(game: GameState, res: Resolution) -> None:
+def _start(game: GameState, res: Resolution) -> Resolution:
     """The ability resolves: 【1回合1次】 is used up now."""
     if res.ability.once_per_turn:
         state = game.players[res.owner]
         state.used = state.used | {res.key}
     if game.log is not None:
         game.note(res.owner, f"{res.card.label()}: {res.ability}")
-    _replace(game, res, res.moved(started=True))
+    return _moved_in_queue(game, res, res.moved(started=True))
 
 
 def _next(game: GameState, res: Resolution) -> None:
@@ -424,10 +432,15 @@ class Handler:
 
 def _run(game: GameState, res: Resolution, step: Effect) -> Choice | None:
     handler = HANDLERS[type(step)]
-    if res.left < 0:
-        started = res.moved(left=handler.repeats(step))
-        _replace(game, res, started)
-        res = started
+    if not handler.repeating and res.left < 0:
+        options = handler.options(game, res, step)
+        if options is None:  # the common case: one step, no decision
+            if handler.apply(game, res, step, ()) is not None:
+                _finish_step(game, res, step)
+            return None
+        res = _moved_in_queue(game, res, res.moved(left=1))
+    elif res.left < 0:
+        res = _moved_in_queue(game, res, res.moved(left=handler.repeats(step)))
     if res.left == 0:
         _finish_step(game, res, step)
         return None
@@ -724,7 +737,7 @@ def level_allows(level: list[Card], face_up: list[bool], card: Card) -> bool:
     of its color or world."""
     if card.level is None or card.level > len(level):
         return False
-    if card.type.value != "transunion":
+    if card.type is not _TRANSUNION:
         return True
     return any(
         (up or d.FACE_DOWN_LEVEL_CARD_ENABLES_TRANSUNION) and shares_color_or_world(card, other)
@@ -739,7 +752,7 @@ def shares_color_or_world(card: Card, other: Card) -> bool:
     if (
         color is not None
         and other.color is color
-        and (color.value != "colorless" or d.COLORLESS_IS_A_COLOR)
+        and (color is not _COLORLESS or d.COLORLESS_IS_A_COLOR)
     ):
         return True
     return card.world is not None and other.world is card.world
@@ -888,6 +901,7 @@ class _SoulFromDeck(Handler):
             if card is None:
                 break
             member.souls = (*member.souls, card)
+        game.players[res.owner].note_reach(member)
         return True
 
 

@@ -40,6 +40,9 @@ from lalcheck.engine import decisions as d
 from lalcheck.engine.state import FRONT_ROW, LIMIT, POWER, SPIRIT, GameState, Member
 
 _STAT_INDEX = {Stat.POWER: POWER, Stat.SPIRIT: SPIRIT, Stat.LIMIT: LIMIT}
+# Enum members read on the hot paths (a class attribute lookup costs a descriptor call).
+_POWER_STAT, _SPIRIT_STAT, _LIMIT_STAT = Stat.POWER, Stat.SPIRIT, Stat.LIMIT
+_ATTACKING, _SELF = ConditionKind.ATTACKING, TargetKind.SELF
 #: Seed 000 [4-B]: a face-up paradox makes spirit decide, whatever its card says.
 _PARADOX_BASE = Ability(Kind.PARADOX_RULE, modifiers=(RuleModifier(Rule.JUDGE_SPIRIT),))
 
@@ -161,8 +164,14 @@ def _count(game: GameState, owner: int, bearer: Member | None, condition: Condit
 def holds(game: GameState, owner: int, bearer: Member | None, condition: Condition) -> bool:
     """Whether one condition is true now for the ability of ``owner`` (and ``bearer``)."""
     kind = condition.kind
-    if kind is ConditionKind.ATTACKING:
-        truth = bearer is not None and battle_side(game, bearer) == 0
+    if kind is _ATTACKING:
+        battle = game.battle
+        truth = (
+            battle is not None
+            and bearer is not None
+            and bearer.uid != 0
+            and bearer.uid == battle.attacker_uid
+        )
     elif kind is ConditionKind.BATTLING:
         truth = bearer is not None and battle_side(game, bearer) >= 0
     elif kind is ConditionKind.PARADOX:
@@ -187,7 +196,12 @@ def applies(game: GameState, owner: int, bearer: Member | None, ability: Ability
     """EXsoul X and every condition of the ability hold (seed 001 "EXsoul")."""
     if ability.exsoul and (bearer is None or len(bearer.souls) < ability.exsoul):
         return False
-    return all(holds(game, owner, bearer, c) for c in ability.conditions)
+    conditions = ability.conditions
+    if not conditions:
+        return True
+    if len(conditions) == 1:  # the usual case, without a generator
+        return holds(game, owner, bearer, conditions[0])
+    return all(holds(game, owner, bearer, condition) for condition in conditions)
 
 
 # -- the active modifiers ------------------------------------------------------------------
@@ -213,7 +227,7 @@ def _reaches(
 ) -> bool:
     """Whether a modifier's ``to`` names ``member``."""
     kind = to.kind
-    if kind is TargetKind.SELF:
+    if kind is _SELF:
         return bearer is member
     side = battle_side(game, member)
     if kind is TargetKind.BATTLING or kind is TargetKind.OPPOSING:
@@ -248,30 +262,42 @@ def _stat_change(
 def value(game: GameState, member: Member, stat: Stat) -> int:
     """A member's power, spirit or limit now, with every layer applied."""
     card = member.card
-    index = _STAT_INDEX[stat]
-    if index == POWER:
-        total = (card.power or 0) + member.power_bonus
-    elif index == SPIRIT:
-        total = (card.spirit or 0) + member.spirit_bonus
+    if stat is _POWER_STAT:
+        index, total = POWER, (card.power or 0) + member.power_bonus
+    elif stat is _SPIRIT_STAT:
+        index, total = SPIRIT, (card.spirit or 0) + member.spirit_bonus
     else:
-        total = (card.limit or 0) + member.limit_bonus
-    side = battle_side(game, member)
-    if side >= 0:
-        battle = game.battle
-        assert battle is not None
-        total += battle.bonus[side][index]
+        index, total = LIMIT, (card.limit or 0) + member.limit_bonus
+    battle = game.battle
+    uid = member.uid
+    if battle is not None and uid:
+        if uid == battle.attacker_uid:
+            total += battle.bonus[0][index]
+        elif uid == battle.defender_uid:
+            total += battle.bonus[1][index]
+    owner = -2  # found only when an ability needs it
+    for ability in card.effects.continuous:
+        owner = owner_of(game, member) if owner == -2 else owner
+        total += _stat_change(game, owner, member, ability, stat, member)
+    for soul in member.souls:
+        given = soul.soul
+        if given is not None:
+            for ability in given.continuous:
+                owner = owner_of(game, member) if owner == -2 else owner
+                total += _stat_change(game, owner, member, ability, stat, member)
     for owner in (0, 1):
-        for circle, other in enumerate(game.players[owner].field, 1):
-            if other is None or other.circles[0] != circle:
-                continue  # each member once, at its lowest circle
-            mine = other is member
-            effects = other.card.effects
-            for ability in effects.continuous if mine else effects.reaching:
+        state = game.players[owner]
+        if not state.reaching:
+            continue
+        for circle, other in enumerate(state.field, 1):
+            if other is None or other is member or other.circles[0] != circle:
+                continue  # each other member once, at its lowest circle
+            for ability in other.card.effects.reaching:
                 total += _stat_change(game, owner, other, ability, stat, member)
             for soul in other.souls:
                 given = soul.soul
                 if given is not None:
-                    for ability in given.continuous if mine else given.reaching:
+                    for ability in given.reaching:
                         total += _stat_change(game, owner, other, ability, stat, member)
     if game.up_paradox is not None:
         for owner, modifier in _paradox_modifiers(game):
@@ -285,21 +311,23 @@ def value(game: GameState, member: Member, stat: Stat) -> int:
 
 
 def power(game: GameState, member: Member) -> int:
-    return value(game, member, Stat.POWER)
+    return value(game, member, _POWER_STAT)
 
 
 def spirit(game: GameState, member: Member) -> int:
-    return value(game, member, Stat.SPIRIT)
+    return value(game, member, _SPIRIT_STAT)
 
 
 def limit(game: GameState, member: Member) -> int:
-    return value(game, member, Stat.LIMIT)
+    return value(game, member, _LIMIT_STAT)
 
 
 def rule_owners(game: GameState, rule: Rule) -> set[int]:
     """The players whose abilities or effects switch ``rule`` on now."""
     owners = {owner for owner, r, _ in game.rules_until if r is rule}
     for owner in (0, 1):
+        if not game.players[owner].reaching:
+            continue
         for circle, member in enumerate(game.players[owner].field, 1):
             if member is None or member.circles[0] != circle:
                 continue

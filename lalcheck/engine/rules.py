@@ -369,12 +369,12 @@ class Game(GameState):
     def _settle(self, resume: Resume) -> None:
         """Resolve the queued abilities, then go on at ``resume``; when one needs a
         choice, wait for it in :attr:`Phase.CHOOSE`."""
-        if self._check_over():
+        if (self.losers[0] or self.losers[1]) and self._check_over():
             return
-        if effects.resolve(self):
+        if not self.queue or effects.resolve(self):
             self.resume = None
-            if not self._check_over():
-                self._resume(resume)
+            if not ((self.losers[0] or self.losers[1]) and self._check_over()):
+                _RESUME[resume](self)
             return
         choice = self.choice
         assert choice is not None
@@ -391,29 +391,24 @@ class Game(GameState):
         assert resume is not None
         self._settle(resume)
 
-    def _resume(self, resume: Resume) -> None:
+    def _to_main(self) -> None:
+        self.phase = Phase.MAIN
+        self.actor = self.active
+
+    def _battle_end(self) -> None:
+        b.clear(self)
+        self.battle = None
+        self._battle_goes_on()
+
+    def _intercept_step_again(self) -> None:
         battle = self.battle
-        if resume is Resume.DRAW_PHASE:
-            self._draw_phase()
-        elif resume is Resume.MAIN:
-            self.phase = Phase.MAIN
-            self.actor = self.active
-        elif resume is Resume.ATTACK:
-            self._after_attack()
-        elif resume is Resume.BATTLE:
-            self._battle_goes_on()
-        elif resume is Resume.INTERCEPT:
-            assert battle is not None
-            self._intercept_step(battle)
-        elif resume is Resume.DEFINITION:
-            assert battle is not None
-            self._advance_definition(battle)
-        elif resume is Resume.BATTLE_END:
-            b.clear(self)
-            self.battle = None
-            self._battle_goes_on()
-        else:
-            self._end_of_turn()
+        assert battle is not None
+        self._intercept_step(battle)
+
+    def _definition_again(self) -> None:
+        battle = self.battle
+        assert battle is not None
+        self._advance_definition(battle)
 
     # -- the turn --------------------------------------------------------------------------
 
@@ -750,6 +745,18 @@ class Game(GameState):
 #: Decisions a player may decline with :class:`Pass` (a CHOOSE only when optional).
 PASSABLE_PHASES = frozenset({Phase.LEVEL, Phase.MAIN, Phase.BATTLE, Phase.INTERCEPT, Phase.DEFINE})
 _DEFINING = frozenset({Phase.DEFINE, Phase.DEFINE_FORCED})
+
+#: Where the turn goes on once the waiting abilities resolved (:class:`Resume`).
+_RESUME: dict[Resume, Callable[[Game], None]] = {
+    Resume.DRAW_PHASE: Game._draw_phase,
+    Resume.MAIN: Game._to_main,
+    Resume.ATTACK: Game._after_attack,
+    Resume.BATTLE: Game._battle_goes_on,
+    Resume.INTERCEPT: Game._intercept_step_again,
+    Resume.DEFINITION: Game._definition_again,
+    Resume.BATTLE_END: Game._battle_end,
+    Resume.END_PHASE: Game._end_of_turn,
+}
 
 _HANDLERS: dict[type, Callable[[Game, Any], None]] = {
     Mulligan: Game._mulligan,

@@ -188,6 +188,7 @@ class PlayerState:
         "my_logicalist_used",
         "paradox",
         "penalties",
+        "reaching",
         "refreshes",
         "removed",
         "secret_tools",
@@ -224,6 +225,9 @@ class PlayerState:
         self.logic_drive_used = False
         #: 【1回合1次】: the abilities (by :attr:`Resolution.key`) used this turn.
         self.used: frozenset[tuple[int, int, int]] = frozenset()
+        #: A member whose continuous abilities reach others or rules has been on this
+        #: field (never reset): until then the layer need not look at the field.
+        self.reaching = False
 
     def copy(self) -> PlayerState:
         other = PlayerState.__new__(PlayerState)
@@ -261,6 +265,7 @@ class PlayerState:
         other.trance_change_used = self.trance_change_used
         other.logic_drive_used = self.logic_drive_used
         other.used = self.used
+        other.reaching = self.reaching
         return other
 
     # -- queries -------------------------------------------------------------
@@ -358,6 +363,15 @@ class PlayerState:
                 self.drop_member(there)
         for circle in member.circles:
             field[circle - 1] = member
+        self.note_reach(member)
+
+    def note_reach(self, member: Member) -> None:
+        """Remember that a member with reaching continuous abilities came (see :attr:`reaching`)."""
+        if not self.reaching and (
+            member.card.effects.reaching
+            or any(soul.soul is not None and soul.soul.reaching for soul in member.souls)
+        ):
+            self.reaching = True
 
     def pay(self, amount: int) -> None:
         """Pay a cost: cost zone cards to the drop zone (R-MOB, R-LUCK)."""
