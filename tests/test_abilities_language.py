@@ -325,6 +325,30 @@ BAD: list[tuple[dict[str, Any], str, str]] = [
     ),
     (
         {
+            "number": "A/003",
+            "name": "A tool",
+            "type": "secret_tool",
+            "level": 1,
+            "effects": [{"kind": "skill", "do": [{"effect": "transmute", "level": 1}]}],
+        },
+        "cards[0].effects[0].do[0].effect",
+        "a secret tool cannot transmute",
+    ),
+    (
+        {
+            "number": "A/004",
+            "name": "A gate",
+            "type": "gate",
+            "gate_number": 1,
+            "effects": [
+                {"kind": "auto", "trigger": "gate_destroyed", "do": [{"effect": "gate_again"}]}
+            ],
+        },
+        "cards[0].effects[0].do[0].effect",
+        "a gate cannot gate_again",
+    ),
+    (
+        {
             **MEMBER,
             "type": "foreigner",
             "soul": [{"kind": "auto", "trigger": "gate_destroyed", "do": [{"effect": "draw"}]}],

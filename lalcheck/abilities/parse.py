@@ -180,6 +180,7 @@ def _ability(entry: Mapping[str, Any], path: DocPath, context: _Context) -> Abil
         raise _Invalid(path, "continuous abilities need 'modifiers': what they change")
     if kind is Kind.ACTIVATED and context.card_type is CardType.GATE:
         raise _Invalid(path, "a gate has no activated abilities")
+    _check_no_loop(entry, path, context)
     return Ability(
         kind=kind,
         trigger=trigger,
@@ -201,6 +202,25 @@ def _ability(entry: Mapping[str, Any], path: DocPath, context: _Context) -> Abil
             for i, item in enumerate(entry.get("modifiers", ()))
         ),
     )
+
+
+#: Steps that could make a card's ability run itself again without end: a skill
+#: that 錬成s, a gate that 錬成s or reruns gates.
+_LOOPING: Mapping[CardType, frozenset[str]] = {
+    CardType.SECRET_TOOL: frozenset({"transmute"}),
+    CardType.GATE: frozenset({"transmute", "gate_again"}),
+}
+
+
+def _check_no_loop(entry: Mapping[str, Any], path: DocPath, context: _Context) -> None:
+    looping = _LOOPING.get(context.card_type, frozenset())
+    for index, step in enumerate(entry.get("do", ())):
+        if step.get("effect") in looping:
+            raise _Invalid(
+                (*path, "do", index, "effect"),
+                f"a {context.card_type.value.replace('_', ' ')} cannot {step['effect']}: "
+                "its ability could run itself again without end",
+            )
 
 
 def _check_kind_fits_card(kind: Kind, path: DocPath, context: _Context) -> None:
