@@ -33,7 +33,7 @@ def battling_member(game: GameState, battle: BattleState, side: int) -> Member |
 
 
 def is_void(game: GameState, battle: BattleState) -> bool:
-    """decisions.BATTLE_ENDS_WHEN_A_BATTLER_LEAVES: a battling member left the field."""
+    """A battling member left the field: the battle ends without judgement (decisions, R-BAT)."""
     return battling_member(game, battle, 0) is None or battling_member(game, battle, 1) is None
 
 

@@ -120,22 +120,22 @@ REFRESH_NEEDS_DROP_CARDS = True
 #: R-TURN-0: mulligan order: the first player decides first; bottomed cards go
 #: under the deck in hand order (the last chosen ends at the very bottom).
 FIRST_PLAYER_MULLIGANS_FIRST = True
-#: R-ABL secret tools (seed 001 "秘具"): the seed does not say that a tool used by a
-#: 錬成(X) leaves its zone, only that one ability cannot use the same card twice:
-#: True, a tool stays and later abilities may use it again.
-SECRET_TOOLS_STAY = True
-#: R-ABL: abilities that trigger together resolve the turn player's first, each
-#: player's in the order they triggered; abilities triggered while one resolves
-#: wait until it is done; a 錬成(X) runs the chosen skill at once. The seeds do not
-#: order triggers. A condition is checked when the ability resolves.
-TURN_PLAYER_TRIGGERS_FIRST = True
+# R-ABL secret tools (no constant: the seed does not say a tool leaves; seed 001
+# "秘具" note 2 only forbids one ability to use the same card twice): a tool used by
+# a 錬成(X) stays in the secret tool zone and later abilities may use it again.
+# R-ABL trigger order (no constant: the seeds do not order triggers): abilities that
+# trigger at one moment resolve in the order they triggered, the turn player's
+# moment first (an attack: the attacker's, then the attacked member's); abilities
+# triggered while one resolves wait until it is done; a 錬成(X) runs the chosen
+# skill at once. An auto ability's conditions (EXsoul included) are checked when it
+# triggers, an activated one's when it is used; costs and 【1回合1次】 when it resolves.
 # R-ABL 【起】 (no constant: seed 000 【4】 lists them there): activated abilities and
 # Logic Drives are main-phase actions of the turn player. turn_start abilities run
 # after the stand phase, before the draw phase; battle_won / battle_lost after the
 # losing member retreated, before the battle zones are cleared.
-#: R-BAT: a battle whose attacking or attacked member leaves the field (an effect
-#: retreats or returns it) ends at once without judgement; the seeds do not say.
-BATTLE_ENDS_WHEN_A_BATTLER_LEAVES = True
+# R-BAT (no constant: the seeds do not say): a battle whose attacking or attacked
+# member leaves the field (an effect retreats or returns it) ends at once without
+# judgement, its zones cleared as after any battle.
 #: R-ABL: power, spirit and limit lowered by effects never go below 0.
 STATS_FLOOR = 0
 #: R-BAT-3: an effect that puts the deck's top card into the battle zone does so

@@ -2,7 +2,7 @@
 
 Events (a member attacks, a card is defined, the turn starts…) are passed to
 :func:`fire`, which queues every auto ability that hears them and whose
-conditions hold (R-ABL; order: :data:`decisions.TURN_PLAYER_TRIGGERS_FIRST`).
+conditions hold (R-ABL; the order is a decision in :mod:`decisions`).
 Activated abilities and Logic Drives are queued by :func:`activate`.
 :func:`resolve` runs the queue: an ability's costs, then its steps, one
 instruction at a time. An instruction that needs a player's decision (which

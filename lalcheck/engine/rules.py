@@ -638,8 +638,13 @@ class Game(GameState):
         if result is not None:
             winner, loser = result
             won_by = battle.attacker if winner.uid == battle.attacker_uid else 1 - battle.attacker
-            effects.fire(self, won_by, Trigger.BATTLE_WON, member=winner)
-            effects.fire(self, 1 - won_by, Trigger.BATTLE_LOST, member=loser)
+            heard = [
+                (won_by, Trigger.BATTLE_WON, winner),
+                (1 - won_by, Trigger.BATTLE_LOST, loser),
+            ]
+            heard.sort(key=lambda event: event[0] != self.active)  # the turn player's first
+            for player, trigger, member in heard:
+                effects.fire(self, player, trigger, member=member)
         self._settle(Resume.BATTLE_END)
 
     def _pass(self, action: Pass) -> None:

@@ -697,7 +697,7 @@ def test_transmute_uses_a_tool_of_level_at_most_x_and_never_the_same_card_twice(
     game.push(Activate(1, 0))
     assert game.phase is Phase.MAIN, "one tool of level <= 2 per transmute: no choice to make"
     assert len(state.hand) == 2, "both copies of the level-1 tool drew; the level-3 ones never"
-    assert d.SECRET_TOOLS_STAY and state.secret_tools == [TOOL_1, TOOL_3, TOOL_1, TOOL_3]
+    assert state.secret_tools == [TOOL_1, TOOL_3, TOOL_1, TOOL_3], "the tools stay (decisions)"
 
 
 def test_transmute_runs_the_skill_before_the_rest_of_the_ability():
