@@ -68,6 +68,7 @@ def targets(game):
 
 
 def test_r_bat_1_back_row_only_after_the_gate_in_front_falls():
+    """Seed 000 [1] lines 158-161."""
     game = battle_game()
     field(game, 0, LOGICALIST, (1,))
     to_battle(game)
@@ -77,6 +78,7 @@ def test_r_bat_1_back_row_only_after_the_gate_in_front_falls():
 
 
 def test_r_bat_1_attack_rests_the_attacker_and_destroys_an_empty_gate_with_its_effect():
+    """Seed 000 [1] lines 158, 162; §三 门卡 line 68."""
     game = battle_game()
     attacker = field(game, 0, LOGICALIST, (2,))
     field(game, 0, LOGICALIST_DRAW, (4,))
@@ -94,6 +96,7 @@ def test_r_bat_1_attack_rests_the_attacker_and_destroys_an_empty_gate_with_its_e
 
 
 def test_r_bat_1_sixth_gate_wins_without_its_effect():
+    """Seed 000 §一 line 3, §三 门卡 line 69."""
     game = battle_game()
     field(game, 0, LOGICALIST, (1,))
     defender = game.players[1]
@@ -108,6 +111,7 @@ def test_r_bat_1_sixth_gate_wins_without_its_effect():
 
 
 def test_unmodelled_gate_text_is_counted():
+    """Seed 000 line 68: a gate's text runs; text without abilities is counted."""
     game = battle_game()
     field(game, 0, LOGICALIST, (1,))
     game.players[1].gates[0] = GATE_TEXT
@@ -124,6 +128,7 @@ def member_battle(attacker_card=LOGICALIST, defender_card=FOREIGNER, **kwargs):
 
 
 def test_r_bat_5_defender_with_more_power_wins_and_the_attacker_stays():
+    """Seed 000 [4-A] line 173, line 176."""
     game, attacker, defender = member_battle()  # 3000 against 4500
     game.push(Attack(1, 1))
     assert game.phase is not Phase.INTERCEPT  # no interceptors, no cards: straight to judgement
@@ -133,6 +138,7 @@ def test_r_bat_5_defender_with_more_power_wins_and_the_attacker_stays():
 
 
 def test_r_bat_5_ties_go_to_the_attacker_and_the_loser_retreats_with_its_soul():
+    """Seed 000 [4-A] line 173, line 175."""
     game, _attacker, defender = member_battle(FOREIGNER, FOREIGNER)  # 4500 each
     defender.souls = (LOGICALIST,)
     game.players[1].deck.remove(LOGICALIST)
@@ -145,6 +151,7 @@ def test_r_bat_5_ties_go_to_the_attacker_and_the_loser_retreats_with_its_soul():
 
 
 def test_r_trance_soul_adds_1000_power_per_soul_while_attacking_only():
+    """Seed 000 line 143: the soul cards' soul field (here soul: 1000 each)."""
     game, attacker, defender = member_battle(TRANSUNION_2, TRANSUNION_2)
     attacker.souls = (LOGICALIST, FOREIGNER)
     defender.souls = (LOGICALIST, FOREIGNER)
@@ -157,6 +164,7 @@ def test_r_trance_soul_adds_1000_power_per_soul_while_attacking_only():
 
 
 def test_r_bat_2_intercept_not_the_attacked_member_rested_allowed_logic_helps():
+    """Seed 000 [2] line 164."""
     game, _attacker, defender = member_battle(FOREIGNER, LOGICALIST)  # 4500 against 3000
     helper = field(game, 1, FOREIGNER_SMALL, (3,))  # power logic +2000
     helper.rested = True
@@ -172,6 +180,7 @@ def test_r_bat_2_intercept_not_the_attacked_member_rested_allowed_logic_helps():
 
 
 def test_r_bat_3_defender_defines_first_alternating_until_both_pass():
+    """Seed 000 [3-A]-[3-C] lines 166-171."""
     game, _attacker, _defender = member_battle(FOREIGNER, LOGICALIST)
     give(game, 1, [LOGICALIST, LOGICALIST])
     give(game, 0, [FOREIGNER_SMALL])
@@ -190,6 +199,7 @@ def test_r_bat_3_defender_defines_first_alternating_until_both_pass():
 
 
 def test_r_bat_3_limit_caps_the_battle_zone():
+    """Seed 000 [3-A] line 166, §三 ⑽ line 39."""
     game, _attacker, _defender = member_battle(FOREIGNER, LOGICALIST)
     give(game, 1, [LOGICALIST, LOGICALIST, LOGICALIST])
     game.push(Attack(1, 1))
@@ -200,6 +210,7 @@ def test_r_bat_3_limit_caps_the_battle_zone():
 
 
 def test_r_bat_3_level_support_rests_draws_and_forces_a_definition():
+    """Seed 000 line 168, [关于等级支援] lines 191-192."""
     game, _attacker, _defender = member_battle(FOREIGNER, LOGICALIST)
     set_level(game, 1, [PARADOX], face_up=False)
     game.push(Attack(1, 1))
@@ -214,6 +225,7 @@ def test_r_bat_3_level_support_rests_draws_and_forces_a_definition():
 
 
 def test_r_bat_4_paradox_makes_spirit_decide():
+    """Seed 000 [4-B] line 174."""
     game, _attacker, _defender = member_battle(TRANSUNION_4, TRANSUNION_2)  # spirit 3 vs 2
     give(game, 1, [PARADOX])
     game.push(Attack(1, 1))
@@ -223,6 +235,7 @@ def test_r_bat_4_paradox_makes_spirit_decide():
 
 
 def test_r_bat_4_attackers_paradox_can_lose_by_spirit():
+    """Seed 000 [4-B] line 174."""
     game, _attacker, defender = member_battle(FOREIGNER, LOGICALIST)  # 4500 vs 3000
     give(game, 0, [PARADOX])
     game.push(Attack(1, 1))
@@ -234,6 +247,7 @@ def test_r_bat_4_attackers_paradox_can_lose_by_spirit():
 
 
 def test_r_bat_4_a_second_paradox_cancels_the_first_and_power_decides():
+    """Seed 000 [关于逆理逻辑] line 195."""
     game, _attacker, _defender = member_battle(TRANSUNION_2, TRANSUNION_4)
     # power 8000 vs 12000, spirit 2 vs 3: the defender wins either way unless...
     give(game, 0, [PARADOX, LOGICALIST])
@@ -251,6 +265,7 @@ def test_r_bat_4_a_second_paradox_cancels_the_first_and_power_decides():
 
 
 def test_r_bat_6_face_up_paradox_moves_to_the_paradox_zone_and_rules_the_turn():
+    """Seed 000 [5] line 178, §四 ⑼ line 87, line 196."""
     game, _attacker, _defender = member_battle(TRANSUNION_4, TRANSUNION_2)
     field(game, 0, TRANSUNION_4, (3,))
     field(game, 1, TRANSUNION_2, (3, 4))
@@ -269,6 +284,7 @@ def test_r_bat_6_face_up_paradox_moves_to_the_paradox_zone_and_rules_the_turn():
 
 
 def test_r_bat_3_tactics_effect_boosts_for_the_battle():
+    """Seed 000 [逻辑的种类] lines 183, 187."""
     game, _attacker, _defender = member_battle(LOGICALIST, FOREIGNER)  # 3000 vs 4500
     give(game, 0, [TACTICS])
     game.push(Attack(1, 1))
@@ -278,6 +294,7 @@ def test_r_bat_3_tactics_effect_boosts_for_the_battle():
 
 
 def test_unmodelled_tactics_is_counted_when_defined():
+    """Seed 000 line 183: text without abilities is counted, never skipped."""
     game, _attacker, _defender = member_battle(LOGICALIST, FOREIGNER)
     give(game, 0, [TACTICS_UNMODELLED])
     game.push(Attack(1, 1))
@@ -286,6 +303,7 @@ def test_unmodelled_tactics_is_counted_when_defined():
 
 
 def test_attack_effect_boosts_for_the_battle():
+    """Seed 000 §五 【自】 line 96."""
     game, _attacker, defender = member_battle(TRANSUNION_4, TRANSUNION_2)
     defender.power_bonus = 5000  # 13000 against 12000 + 2000 from its attack effect
     game.push(Attack(1, 1))
@@ -294,6 +312,7 @@ def test_attack_effect_boosts_for_the_battle():
 
 
 def test_r_zone_1_refresh_penalty_and_r_win_2_second_refresh_loses():
+    """Seed 000 [关于卡组更新] line 91, §一 line 4."""
     game = battle_game()
     state = game.players[0]
     state.drop.extend(state.deck[:-1])
@@ -310,6 +329,7 @@ def test_r_zone_1_refresh_penalty_and_r_win_2_second_refresh_loses():
 
 
 def test_r_win_3_both_losing_at_once_is_a_draw():
+    """Not in the seeds (digest R-WIN-3)."""
     game = battle_game()
     field(game, 0, LOGICALIST, (1,))
     to_battle(game)
@@ -402,6 +422,7 @@ def test_r_bat_4_a_cancelled_paradox_still_triggers_its_effects_and_paradox_link
 
 
 def test_r_zone_1_refresh_of_an_empty_or_tiny_drop_zone(monkeypatch):
+    """Seed 000 line 91; decisions.REFRESH_NEEDS_DROP_CARDS."""
     game = battle_game()
     state = game.players[0]
     state.drop.append(state.deck.pop())

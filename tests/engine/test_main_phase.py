@@ -54,11 +54,13 @@ def mobilizes(game):
 
 
 def test_r_ter_territory_1_fits_each_circle():
+    """Seed 000 [关于势力范围] line 140."""
     game = hand_game([LOGICALIST], [TACTICS])
     assert [a.circles for a in mobilizes(game)] == [(c,) for c in range(1, 7)]
 
 
 def test_r_ter_territory_2_is_adjacent_pairs_never_diagonal():
+    """Seed 000 line 140."""
     game = hand_game([FOREIGNER], [TACTICS])
     pairs = {a.circles for a in mobilizes(game)}
     assert pairs == {(1, 2), (1, 3), (2, 4), (3, 4), (3, 5), (4, 6), (5, 6)}
@@ -66,17 +68,20 @@ def test_r_ter_territory_2_is_adjacent_pairs_never_diagonal():
 
 
 def test_r_ter_territory_4_is_the_left_or_right_four():
+    """Seed 000 line 140."""
     game = hand_game([TRANSUNION_3], [FOREIGNER, FOREIGNER, FOREIGNER], cost=2)
     assert {a.circles for a in mobilizes(game)} == {(1, 2, 3, 4), (3, 4, 5, 6)}
 
 
 def test_r_ter_destroyed_gates_still_count_as_circles():
+    """Seed 000 line 140 (即使是被破坏的门)."""
     game = hand_game([FOREIGNER], [TACTICS])
     game.players[0].gate_destroyed[:] = [True] * 5 + [False]
     assert len(mobilizes(game)) == len(SHAPES[2])
 
 
 def test_r_mob_needs_level_at_least_the_cards_level():
+    """Seed 000 line 135, §三 ⑸ line 35."""
     game = hand_game([TRANSUNION_2], [TACTICS], cost=3)
     assert mobilizes(game) == []
     set_level(game, 0, [LOGICALIST])
@@ -84,6 +89,7 @@ def test_r_mob_needs_level_at_least_the_cards_level():
 
 
 def test_r_mob_needs_the_cost_in_the_cost_zone_and_pays_it_into_the_drop_zone():
+    """Seed 000 line 135, §三 ⑺ line 36."""
     game = hand_game([TRANSUNION_2], [TACTICS, LOGICALIST])
     state = game.players[0]
     state.deck.extend(state.cost)
@@ -97,6 +103,7 @@ def test_r_mob_needs_the_cost_in_the_cost_zone_and_pays_it_into_the_drop_zone():
 
 
 def test_r_mob_transunion_needs_a_level_card_of_its_color_or_world():
+    """Seed 000 lines 135-137."""
     blue = hand_game([TRANSUNION_2], [FOREIGNER, FOREIGNER], cost=1)  # yellow Septpia needed
     assert mobilizes(blue) == []
     same_world = hand_game([TRANSUNION_3], [FOREIGNER_SMALL, PARADOX, TACTICS], cost=2)
@@ -104,6 +111,7 @@ def test_r_mob_transunion_needs_a_level_card_of_its_color_or_world():
 
 
 def test_r_mob_face_down_level_card_gives_no_color():
+    """Seed 000 line 135; decisions.FACE_DOWN_LEVEL_CARD_ENABLES_TRANSUNION."""
     game = hand_game([TRANSUNION_2], [FOREIGNER], cost=1)
     set_level(game, 0, [TACTICS], face_up=False)
     assert d.FACE_DOWN_LEVEL_CARD_ENABLES_TRANSUNION is False
@@ -111,6 +119,7 @@ def test_r_mob_face_down_level_card_gives_no_color():
 
 
 def test_r_mob_members_on_the_chosen_circles_go_to_the_drop_zone():
+    """Seed 000 line 135 (将那个成员送入弃牌区)."""
     game = hand_game([FOREIGNER], [TACTICS])
     old = field(game, 0, LOGICALIST, (1,))
     field(game, 0, LOGICALIST, (3,))
@@ -122,6 +131,7 @@ def test_r_mob_members_on_the_chosen_circles_go_to_the_drop_zone():
 
 
 def test_r_mob_on_mobilize_effect_draws():
+    """Seed 000 §五 【自】 line 96."""
     game = hand_game([LOGICALIST_DRAW], [TACTICS])
     game.push(Mobilize(0, (1,)))
     assert len(game.players[0].hand) == 1
@@ -143,6 +153,7 @@ def test_r_turn_4_move_keeps_rested_state_and_a_move_onto_a_member_swaps_them():
 
 
 def test_r_turn_4_equivalent_members_do_not_swap():
+    """Seed 000 line 135 (one action per distinct outcome)."""
     game = hand_game([], [TACTICS])
     field(game, 0, LOGICALIST, (1,))
     field(game, 0, LOGICALIST, (3,))
@@ -159,6 +170,7 @@ def trance_game(**kwargs):
 
 
 def test_r_trance_fuses_logicalist_and_foreigner_into_a_transunion_from_hand():
+    """Seed 000 [关于合体] line 143."""
     game = trance_game()
     trances = [a for a in game.legal_actions() if isinstance(a, Trance)]
     assert trances and all(set(a.circles) & {1, 3, 4} for a in trances)
@@ -172,6 +184,7 @@ def test_r_trance_fuses_logicalist_and_foreigner_into_a_transunion_from_hand():
 
 
 def test_r_trance_once_per_turn():
+    """Seed 000 【4】 line 130, line 143."""
     game = trance_game()
     field(game, 0, LOGICALIST, (5,))
     field(game, 0, FOREIGNER_SMALL, (6,))
@@ -180,6 +193,7 @@ def test_r_trance_once_per_turn():
 
 
 def test_r_trance_searches_the_deck_and_shuffles_it():
+    """Seed 000 line 143 (从手牌或卡组中出场)."""
     game = trance_game()
     state = game.players[0]
     state.hand.clear()
@@ -195,6 +209,7 @@ def test_r_trance_searches_the_deck_and_shuffles_it():
 
 
 def test_r_trance_deck_emptied_by_the_search_refreshes_after_the_transunion():
+    """Seed 000 line 144, [关于卡组更新] line 91."""
     game = trance_game()
     state = game.players[0]
     state.hand.clear()
@@ -210,6 +225,7 @@ def test_r_trance_deck_emptied_by_the_search_refreshes_after_the_transunion():
 
 
 def test_r_trance_my_logicalist_once_per_game_rests_instead_of_a_logicalist():
+    """Seed 000 补充3 lines 210-212; seed 001 lines 152-153."""
     game = hand_game([TRANSUNION_2], [TACTICS, LOGICALIST], cost=2, my_logicalist=True)
     field(game, 0, FOREIGNER, (3, 4))
     trances = [a for a in game.legal_actions() if isinstance(a, Trance)]
@@ -226,6 +242,7 @@ def test_r_trance_my_logicalist_once_per_game_rests_instead_of_a_logicalist():
 
 
 def test_r_trance_change_is_a_second_fusion_into_the_named_form():
+    """Seed 000 补充4 line 214; seed 001 TC lines 154-157."""
     game = hand_game([TC_FORM], [TACTICS, LOGICALIST, LOGICALIST, PARADOX], cost=3)
     state = game.players[0]
     transunion = field(game, 0, TRANSUNION_4, (1,))
@@ -245,6 +262,7 @@ def test_r_trance_change_is_a_second_fusion_into_the_named_form():
 
 
 def test_r_ld_only_a_transunion_with_soul_once_per_turn():
+    """Seed 000 §五 line 98, [关于逻辑驱动] line 148."""
     game = hand_game([], [TACTICS, FOREIGNER, PARADOX])
     bare = field(game, 0, TRANSUNION_3, (1, 2, 3, 4))
     assert LogicDrive(1) not in game.legal_actions()
@@ -257,6 +275,7 @@ def test_r_ld_only_a_transunion_with_soul_once_per_turn():
 
 
 def test_r_luck_drive_pays_three_cost_cards_and_draws_one():
+    """Seed 000 [关于幸运驱动] line 150."""
     game = hand_game([], [TACTICS], cost=2)
     state = game.players[0]
     assert LuckDrive() in game.legal_actions()  # 2 + 1 charged in the draw phase
@@ -266,6 +285,7 @@ def test_r_luck_drive_pays_three_cost_cards_and_draws_one():
 
 
 def test_main_phase_pass_goes_to_battle():
+    """Seed 000 【4】 line 127 (any order and number, then battle)."""
     game = hand_game([], [TACTICS])
     field(game, 0, LOGICALIST, (1,))
     game.push(Pass())
@@ -278,6 +298,7 @@ def test_r_ter_shape_counts(territory, count):
 
 
 def test_r_mob_colorless_is_no_shared_color_unless_decided_otherwise(monkeypatch):
+    """Seed 000 line 135; decisions.COLORLESS_IS_A_COLOR."""
     colorless = replace(TRANSUNION_2, number="T/C1", color=Color.COLORLESS, world=None)
     colorless_level = replace(TACTICS, number="T/C2", color=Color.COLORLESS, world=None)
     game = hand_game([], [LOGICALIST], cost=1)  # yellow Septpia: shares nothing with them
