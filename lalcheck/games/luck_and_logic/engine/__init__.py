@@ -11,7 +11,9 @@ from __future__ import annotations
 
 from lalcheck.games.luck_and_logic.engine.actions import (
     Action,
+    Activate,
     Attack,
+    Choose,
     Define,
     Discard,
     Intercept,
@@ -24,7 +26,7 @@ from lalcheck.games.luck_and_logic.engine.actions import (
     Mulligan,
     Pass,
     ReturnLevel,
-    Swap,
+    Source,
     Trance,
     TranceChange,
 )
@@ -48,7 +50,9 @@ from lalcheck.games.luck_and_logic.engine.state import (
 
 __all__ = [
     "Action",
+    "Activate",
     "Attack",
+    "Choose",
     "DeckError",
     "DeckList",
     "Define",
@@ -75,7 +79,7 @@ __all__ = [
     "Policy",
     "RandomPolicy",
     "ReturnLevel",
-    "Swap",
+    "Source",
     "Trance",
     "TranceChange",
     "TurnSummary",
