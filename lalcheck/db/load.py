@@ -77,9 +77,10 @@ def game_of(data: Mapping[str, Any], lines: Mapping[DocPath, int]) -> Game | Sch
 
 
 def check_document(
-    data: Any, lines: Mapping[DocPath, int], schema: str = "cards"
+    data: Any, lines: Mapping[DocPath, int], schema: str = "cards", number_key: str = "number"
 ) -> list[SchemaIssue]:
-    """Schema violations, then duplicate numbers and unknown set codes."""
+    """Schema violations, then duplicate numbers (the ``number_key`` field of each card)
+    and unknown set codes."""
     issues = validate(data, schema, lines)
     if issues or not isinstance(data, dict):
         return issues
@@ -87,11 +88,11 @@ def check_document(
     set_codes = {entry["code"] for entry in data.get("sets", [])}
     for index, card in enumerate(data["cards"]):
         path: DocPath = ("cards", index)
-        number = card["number"]
+        number = card[number_key]
         if number in seen:
             issues.append(
                 SchemaIssue(
-                    f"cards[{index}].number",
+                    f"cards[{index}].{number_key}",
                     nearest_line(lines, path),
                     f"card number {number} is used twice (first by cards[{seen[number]}])",
                 )
@@ -137,10 +138,10 @@ def parse_database(raw: bytes, source: str) -> CardDatabase[GameCard]:
         game = game_of(data, _json_lines(raw, source))  # to say where game: stands
     if isinstance(game, SchemaIssue):
         raise DatabaseError(source, [game.describe(source)])
-    schema = game.card_model.schema
-    issues = check_document(data, lines, schema)
+    schema, number_key = game.card_model.schema, game.card_model.number_key
+    issues = check_document(data, lines, schema, number_key)
     if issues and not lines and source.endswith(".json"):
-        issues = check_document(data, _json_lines(raw, source), schema)
+        issues = check_document(data, _json_lines(raw, source), schema, number_key)
     if issues:
         raise DatabaseError(source, describe_issues(issues, source), schema)
     info = DatabaseInfo(

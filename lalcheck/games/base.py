@@ -17,7 +17,9 @@ game only through these members:
 - ``deck_layout`` and ``decklist``: how a deck file maps onto sections, and the
   text decklist's headers and section titles (games with player decks).
 - ``search_fields`` and ``card_view``: ``lalcheck cards`` and ``collection list``.
-- ``simulation``: the engine hooks of ``goldfish``, ``draw`` and ``play``.
+- ``simulation``: the engine hooks of ``goldfish``, ``draw`` and ``play``;
+  ``table_simulation``: those of ``simulate`` and ``play --players``, for a game
+  played by a table without player decks (a hidden-role game).
 - ``card_list_import``, ``registration_sheet``: optional extras.
 """
 
@@ -36,7 +38,7 @@ if TYPE_CHECKING:
     from lalcheck.db.model import CardDatabase, DatabaseInfo
     from lalcheck.decks import Deck, DeckFile, DeckLayout
     from lalcheck.findings import Finding
-    from lalcheck.simulation import Simulation
+    from lalcheck.simulation import Simulation, TableSimulation
 
 
 class GameCard(Protocol):
@@ -150,10 +152,12 @@ class FileKind:
 @dataclass(frozen=True, slots=True)
 class CardModel:
     """A game's card database format: its JSON Schema (a name for
-    :func:`lalcheck.schemas.load_schema`) and how a schema-valid entry becomes a card."""
+    :func:`lalcheck.schemas.load_schema`), how a schema-valid entry becomes a card, and
+    the entry field that is the card's unique number (``number``; 洛吧殺: ``id``)."""
 
     schema: str
     card_from_dict: Callable[[Mapping[str, Any]], GameCard]
+    number_key: str = "number"
 
 
 @dataclass(frozen=True, slots=True)
@@ -236,6 +240,7 @@ class Game:
     decklist: DecklistStyle | None = None
     #: The engine hooks, imported only when a simulation runs (engines are slow to import).
     simulation: Callable[[], Simulation] | None = None
+    table_simulation: Callable[[], TableSimulation] | None = None
     card_list_import: Callable[..., CardListImport] | None = None
     registration_sheet: Callable[[Deck[Any], DatabaseInfo], str] | None = None
     #: The file kind of a file without ``kind:``.

@@ -78,7 +78,21 @@ def test_pushing_after_the_end_or_an_illegal_answer_is_refused() -> None:
 
 def test_perft_counts_from_a_fixed_position() -> None:
     """Golden counts of answer sequences: a change here is a change in the rules as played."""
-    game = scenario("LGPA", hands={0: ["kill", "dodge", "duel"], 1: ["undo"], 3: ["dodge"]})
+    game = scenario(
+        "LGPA",
+        hands={
+            0: ["kill:club:5", "dodge:diamond:3", "duel:diamond:1"],
+            1: ["undo:club:12"],
+            3: ["dodge:diamond:10"],
+        },
+        # the Lord's draw, then what 寶箱 draws: the counts do not depend on the pile's order
+        top=[
+            "treasure-chest:heart:11",
+            "power-shortage:club:4",
+            "energy-blade:spade:6",
+            "dodge:heart:8",
+        ],
+    )
     assert game.request is not None and game.request.ask is Ask.PLAY
     assert [perft(game, depth) for depth in (1, 2, 3)] == PERFT
 

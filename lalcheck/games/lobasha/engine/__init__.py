@@ -17,7 +17,7 @@ the answers (``game.answers``) replay it exactly (:func:`replay`), and
 ``log=True`` keeps a readable log.
 
 :func:`play_game` plays a whole game with policies (:class:`RandomPolicy`,
-:class:`HeuristicPolicy`) and returns a :class:`GameRecord`; :class:`RoleTally`
+:class:`HeuristicPolicy`, :class:`ByRole`) and returns a :class:`GameRecord`; :class:`RoleTally`
 adds records up in any order; :func:`role_rates` and :func:`summary` give win
 rates with Wilson 95% intervals (:class:`lalcheck.simulation.stats.Proportion`).
 Open points of the rules are the named constants of :mod:`.decisions`.
@@ -36,7 +36,7 @@ from lalcheck.games.lobasha.engine.actions import (
     Use,
 )
 from lalcheck.games.lobasha.engine.game import Game, IllegalAnswerError, LegalAnswers, perft, replay
-from lalcheck.games.lobasha.engine.policies import HeuristicPolicy, Policy, RandomPolicy
+from lalcheck.games.lobasha.engine.policies import ByRole, HeuristicPolicy, Policy, RandomPolicy
 from lalcheck.games.lobasha.engine.records import (
     GameRecord,
     RoleTally,
@@ -54,6 +54,7 @@ from lalcheck.games.lobasha.engine.view import View
 __all__ = [
     "Answer",
     "Ask",
+    "ByRole",
     "Choose",
     "Death",
     "EndReason",

@@ -191,12 +191,18 @@ def character_rates(tally: RoleTally) -> dict[str, Proportion]:
 
 
 def summary(tally: RoleTally) -> dict[str, object]:
-    """The contract §9 JSON shape: players, games, role rates with ci95, mean rounds, unfinished."""
+    """The contract §9 JSON shape: players, games, role rates with ci95 (and the games each
+    role sat in), mean rounds, unfinished and drawn games."""
     return {
         "players": tally.players,
         "games": tally.games,
         "roles": {
-            role.value: {"wins": rate.count, "rate": rate.value, "ci95": list(rate.ci95)}
+            role.value: {
+                "wins": rate.count,
+                "games": rate.total,
+                "rate": rate.value,
+                "ci95": list(rate.ci95),
+            }
             for role, rate in role_rates(tally).items()
         },
         "mean_rounds": tally.rounds / tally.games if tally.games else 0.0,

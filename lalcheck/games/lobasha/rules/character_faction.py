@@ -1,0 +1,54 @@
+"""character-faction: every character is of the 洛, 雜, 神 or BOSS faction (LBS-CHAR-1).
+
+Factions are written ``lo`` (洛), ``za`` (雜), ``god`` (神) and ``boss``. BOSS
+characters belong to a one-against-many mode the engine does not play; they
+are never dealt at a table (LBS-OPEN-26), which is noted as info.
+
+Passes::
+
+    characters:
+      - {id: scrapper, names: {zh_Hant: 拾荒者, en: Scrapper}, hp: 4, gender: male, faction: za}
+
+Fails::
+
+    characters:
+      - {id: scrapper, names: {zh_Hant: 拾荒者, en: Scrapper}, hp: 4, gender: male, faction: rogue}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from lalcheck.findings import Finding, Severity
+from lalcheck.games.base import FileCheck
+from lalcheck.games.lobasha.characters import Faction
+from lalcheck.games.lobasha.files import CharacterContent
+from lalcheck.games.lobasha.rules.context import content, finding, title
+
+ID = "character-faction"
+REFERENCE = "LBS-CHAR-1"
+DESCRIPTION = "Every character is of the lo (洛), za (雜), god (神) or boss faction."
+
+FACTIONS = "lo (洛), za (雜), god (神) or boss"
+
+
+def check(check: FileCheck) -> Iterator[Finding]:
+    characters = content(check, CharacterContent)
+    if characters is None:
+        return
+    for character in characters.characters:
+        faction = character.get("faction")
+        line = character.line("faction")
+        if faction == Faction.BOSS.value:
+            yield finding(
+                ID,
+                f"{title(character)}: a BOSS character is never dealt at a table: the "
+                f"one-against-many mode is not played (LBS-OPEN-26)",
+                line,
+                severity=Severity.INFO,
+            )
+        elif faction not in {f.value for f in Faction}:
+            shown = "no faction" if faction is None else f"{faction!r} is not a faction"
+            yield finding(
+                ID, f"{title(character)}: {shown}; write faction: {FACTIONS} ({REFERENCE})", line
+            )

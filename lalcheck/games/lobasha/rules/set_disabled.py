@@ -1,0 +1,47 @@
+"""set-disabled: a pile holds only cards of the sets it plays with (LBS-OPEN-25).
+
+``sets:`` lists the card sets in play: ``base``, ``decade`` (the Decade
+expansion) and ``unknown`` (cards the rules text does not place, such as
+附加包). Without ``sets:`` every set is in play. A card of another set is an
+error: the expansion is off.
+
+Passes::
+
+    sets: [base]
+    entries:
+      - {card: kill, suit: spade, rank: 7}
+
+Fails::
+
+    sets: [base]
+    entries:
+      - {card: thunder-kill, suit: spade, rank: 4}   # a Decade card
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from lalcheck.findings import Finding
+from lalcheck.games.base import FileCheck
+from lalcheck.games.lobasha.files import PileContent
+from lalcheck.games.lobasha.rules.context import content, pile_finding, placed
+
+ID = "set-disabled"
+REFERENCE = "LBS-OPEN-25"
+DESCRIPTION = "Every card of the pile is of a card set in play (sets:)."
+
+
+def check(check: FileCheck) -> Iterator[Finding]:
+    pile = content(check, PileContent)
+    if pile is None or pile.sets is None:
+        return
+    playing = ", ".join(sorted(card_set.value for card_set in pile.sets)) or "none"
+    for card, line in placed(check):
+        if card.set not in pile.sets:
+            message = (
+                f"{line.item.where()}: {card} is a card of the {card.set.value} set, which is "
+                f"not in play (sets: {playing}); remove the entry or add {card.set.value} to "
+                f"sets: ({REFERENCE})"
+            )
+            yield pile_finding(ID, message, line, card.number)
