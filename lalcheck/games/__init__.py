@@ -10,7 +10,8 @@ Adding a game (say ``my-game``):
    ``GAME = Game(...)`` (:class:`lalcheck.games.base.Game`): its card model,
    file kinds with their rules (one module per rule id), regulations, search
    fields, card view and, if it has them, deck layout, text decklists and
-   simulation hooks;
+   simulation hooks (``simulation`` for decks, ``table_simulation`` for a game
+   played by a table without decks);
 2. its data under ``data/my-game/`` (the sample card database, ``sample:
    true``, and the dated regulations) and its JSON Schemas under
    ``schemas/my-game/``; its rules reference ``docs/rules/my-game.md`` with an

@@ -21,7 +21,7 @@ from typing import Any
 import yaml
 
 from lalcheck.decks import SYNTAX, DeckFile, DeckLine, Document, read_document
-from lalcheck.errors import InputError
+from lalcheck.errors import InvalidFileError
 from lalcheck.findings import Finding, Severity
 from lalcheck.games.lobasha.cards import CardSet
 from lalcheck.games.lobasha.characters import CharacterSet
@@ -387,11 +387,17 @@ def read_setup(
             )
     named = reader.text(top, "characters")
     path = None if named is None else Path(source).parent / named
-    try:
-        character_set: CharacterSet | None = characters(path)
-    except InputError as error:
-        character_set = None
-        reader.problem(top, "characters", f"the character set cannot be used: {error}")
+    character_set: CharacterSet | None = None
+    if path is not None and not path.is_file():
+        reader.problem(
+            top, "characters", f"{path} does not exist: name a character file relative to this one"
+        )
+    else:
+        try:
+            character_set = characters(path)
+        except InvalidFileError as error:
+            shown = "; ".join(error.problems[:3]) + ("; …" if len(error.problems) > 3 else "")
+            reader.problem(top, "characters", f"{named} is not a usable character set: {shown}")
     as_of = _date(reader, top, "as_of")
     content = SetupContent(
         header,

@@ -16,6 +16,8 @@ import json
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
+from rich.cells import cell_len
+
 from lalcheck import __version__
 from lalcheck.games.lobasha.engine import (
     ByRole,
@@ -236,7 +238,8 @@ class GameReport:
             fate = "won" if seat.won else "lost"
             died = f", died in round {seat.died}" if seat.died is not None else ""
             who = f"{character.name} ({character.english})"
-            lines.append(f"  seat {seat.seat:<2} {who:<24} {seat.role.value:<8} {fate}{died}")
+            who += " " * max(1, 24 - cell_len(who))  # wide characters take two cells
+            lines.append(f"  seat {seat.seat:<2} {who}{seat.role.value:<8} {fate}{died}")
         return "\n".join(lines) + "\n"
 
 

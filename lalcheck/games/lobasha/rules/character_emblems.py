@@ -31,8 +31,7 @@ from collections.abc import Iterator
 from lalcheck.findings import Finding, Severity
 from lalcheck.games.base import FileCheck
 from lalcheck.games.lobasha.characters import Faction
-from lalcheck.games.lobasha.files import CharacterContent
-from lalcheck.games.lobasha.rules.context import content, finding, title
+from lalcheck.games.lobasha.rules.context import characters, finding, title
 
 ID = "character-emblems"
 REFERENCE = "LBS-CHAR-2"
@@ -40,11 +39,8 @@ DESCRIPTION = "Only 洛 characters carry emblems; every emblem a lord skill call
 
 
 def check(check: FileCheck) -> Iterator[Finding]:
-    characters = content(check, CharacterContent)
-    if characters is None:
-        return
     carried: set[str] = set()
-    for character in characters.characters:
+    for character in characters(check):
         emblems = character.get("emblems")
         if emblems is None:
             continue
@@ -68,7 +64,7 @@ def check(check: FileCheck) -> Iterator[Finding]:
             )
             continue
         carried.update(emblems)
-    for character in characters.characters:
+    for character in characters(check):
         for skill in character.items("skills"):
             emblem = skill.get("emblem")
             kinds = skill.get("kinds")

@@ -22,8 +22,7 @@ from collections.abc import Iterator
 from lalcheck.findings import Finding, Severity
 from lalcheck.games.base import FileCheck
 from lalcheck.games.lobasha.characters import Faction
-from lalcheck.games.lobasha.files import CharacterContent
-from lalcheck.games.lobasha.rules.context import content, finding, title
+from lalcheck.games.lobasha.rules.context import characters, finding, not_a, title
 
 ID = "character-faction"
 REFERENCE = "LBS-CHAR-1"
@@ -33,10 +32,7 @@ FACTIONS = "lo (洛), za (雜), god (神) or boss"
 
 
 def check(check: FileCheck) -> Iterator[Finding]:
-    characters = content(check, CharacterContent)
-    if characters is None:
-        return
-    for character in characters.characters:
+    for character in characters(check):
         faction = character.get("faction")
         line = character.line("faction")
         if faction == Faction.BOSS.value:
@@ -48,7 +44,5 @@ def check(check: FileCheck) -> Iterator[Finding]:
                 severity=Severity.INFO,
             )
         elif faction not in {f.value for f in Faction}:
-            shown = "no faction" if faction is None else f"{faction!r} is not a faction"
-            yield finding(
-                ID, f"{title(character)}: {shown}; write faction: {FACTIONS} ({REFERENCE})", line
-            )
+            message = f"{title(character)}: {not_a(faction, 'faction')}; write faction: {FACTIONS}"
+            yield finding(ID, f"{message} ({REFERENCE})", line)

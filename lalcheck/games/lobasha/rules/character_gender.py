@@ -18,8 +18,7 @@ from collections.abc import Iterator
 from lalcheck.findings import Finding
 from lalcheck.games.base import FileCheck
 from lalcheck.games.lobasha.characters import Gender
-from lalcheck.games.lobasha.files import CharacterContent
-from lalcheck.games.lobasha.rules.context import content, finding, title
+from lalcheck.games.lobasha.rules.context import characters, finding, not_a, title
 
 ID = "character-gender"
 REFERENCE = "LBS-GENDER-1"
@@ -29,16 +28,8 @@ GENDERS = ", ".join(gender.value for gender in Gender)
 
 
 def check(check: FileCheck) -> Iterator[Finding]:
-    characters = content(check, CharacterContent)
-    if characters is None:
-        return
-    for character in characters.characters:
+    for character in characters(check):
         gender = character.get("gender")
-        if gender in {g.value for g in Gender}:
-            continue
-        shown = "no gender" if gender is None else f"{gender!r} is not a gender"
-        yield finding(
-            ID,
-            f"{title(character)}: {shown}; write gender: {GENDERS} ({REFERENCE})",
-            character.line("gender"),
-        )
+        if gender not in {g.value for g in Gender}:
+            message = f"{title(character)}: {not_a(gender, 'gender')}; write gender: {GENDERS}"
+            yield finding(ID, f"{message} ({REFERENCE})", character.line("gender"))

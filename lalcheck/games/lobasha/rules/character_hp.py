@@ -21,8 +21,7 @@ from collections.abc import Iterator
 
 from lalcheck.findings import Finding
 from lalcheck.games.base import FileCheck
-from lalcheck.games.lobasha.files import CharacterContent
-from lalcheck.games.lobasha.rules.context import content, finding, title
+from lalcheck.games.lobasha.rules.context import characters, finding, title
 
 ID = "character-hp"
 REFERENCE = "LBS-HP-1"
@@ -40,10 +39,7 @@ def valid_hp(value: object) -> bool:
 
 
 def check(check: FileCheck) -> Iterator[Finding]:
-    characters = content(check, CharacterContent)
-    if characters is None:
-        return
-    for character in characters.characters:
+    for character in characters(check):
         hp = character.get("hp")
         if valid_hp(hp):
             continue

@@ -24,8 +24,8 @@ from collections.abc import Iterator
 
 from lalcheck.findings import Finding
 from lalcheck.games.base import FileCheck
-from lalcheck.games.lobasha.files import CharacterContent, Item
-from lalcheck.games.lobasha.rules.context import content, finding, title
+from lalcheck.games.lobasha.files import Item
+from lalcheck.games.lobasha.rules.context import characters, finding, title
 
 ID = "character-id"
 REFERENCE = "contract §9"
@@ -58,9 +58,7 @@ def _ids(items: tuple[Item, ...], what: str) -> Iterator[Finding]:
 
 
 def check(check: FileCheck) -> Iterator[Finding]:
-    characters = content(check, CharacterContent)
-    if characters is None:
-        return
-    yield from _ids(characters.characters, "character")
-    for character in characters.characters:
+    found = characters(check)
+    yield from _ids(found, "character")
+    for character in found:
         yield from _ids(character.items("skills"), "skill")

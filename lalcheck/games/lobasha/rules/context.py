@@ -69,3 +69,14 @@ def title(item: Item) -> str:
     identifier = item.get("id") or item.get("character")
     shown = name or identifier
     return f"{item.where()} ({shown})" if isinstance(shown, str) else item.where()
+
+
+def characters(check: FileCheck) -> tuple[Item, ...]:
+    """The characters of a character file (none for another file)."""
+    found = content(check, CharacterContent)
+    return found.characters if found is not None else ()
+
+
+def not_a(value: object, what: str) -> str:
+    """``no gender``, or ``'robot' is not a gender``."""
+    return f"no {what}" if value is None else f"{value!r} is not a {what}"

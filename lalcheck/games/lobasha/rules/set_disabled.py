@@ -15,7 +15,7 @@ Fails::
 
     sets: [base]
     entries:
-      - {card: thunder-kill, suit: spade, rank: 4}   # a Decade card
+      - {card: blast, suit: spade, rank: 4}   # 轟, a Decade card
 """
 
 from __future__ import annotations

@@ -22,8 +22,7 @@ from collections.abc import Iterator
 from lalcheck.findings import Finding
 from lalcheck.games.base import FileCheck
 from lalcheck.games.lobasha.characters import SkillKind
-from lalcheck.games.lobasha.files import CharacterContent
-from lalcheck.games.lobasha.rules.context import content, finding, title
+from lalcheck.games.lobasha.rules.context import characters, finding, title
 
 ID = "skill-kinds"
 REFERENCE = "LBS-SKILL"
@@ -33,10 +32,7 @@ KINDS = ", ".join(kind.value for kind in SkillKind)
 
 
 def check(check: FileCheck) -> Iterator[Finding]:
-    characters = content(check, CharacterContent)
-    if characters is None:
-        return
-    for character in characters.characters:
+    for character in characters(check):
         for skill in character.items("skills"):
             kinds = skill.get("kinds")
             if kinds is None:
