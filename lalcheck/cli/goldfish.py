@@ -109,7 +109,9 @@ def goldfish(
         Path | None,
         typer.Option(
             metavar="GATES.yaml",
-            help="Deck file whose gates: section the opponent uses (default: the deck's own).",
+            help="Deck file the opponent takes cards from: Luck & Logic, its gates: section "
+            "(default: the deck's own); Restore the Luminous, the whole deck, played by the "
+            "greedy policy (default: a passive copy of the deck).",
         ),
     ] = None,
     policy: PolicyOption = None,
@@ -146,6 +148,7 @@ def goldfish(
             sample_logs=log,
             progress=progress,
             opponent_deck=opponent,
+            database=database,
         )
         report = simulation.goldfish(played, settings, database.info)
     if plot is not None:
@@ -207,4 +210,6 @@ def _load(
                     EXIT_ILLEGAL,
                 )
             warn(f"{path} is not a legal deck; playing it anyway (--force):\n{listing}")
-        return DeckInfo.of_file(path, deck.name, legal=not errors), simulation.playable(deck)
+        return DeckInfo.of_file(path, deck.name, legal=not errors), simulation.playable(
+            deck, database
+        )

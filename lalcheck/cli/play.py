@@ -117,4 +117,4 @@ def _playable(path: Path, database: CardDatabase[GameCard], simulation: Simulati
     if errors:
         listing = "\n".join(errors)
         fail(f"{path} is not a legal deck, so it cannot be played:\n{listing}", EXIT_ILLEGAL)
-    return simulation.playable(deck)
+    return simulation.playable(deck, database)

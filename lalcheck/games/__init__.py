@@ -37,6 +37,7 @@ if TYPE_CHECKING:
 #: Game id -> the package that defines its ``GAME``.
 PACKAGES: Mapping[str, str] = {
     "luck-and-logic": "lalcheck.games.luck_and_logic",
+    "restore-the-luminous": "lalcheck.games.restore_the_luminous",
     "lobasha": "lalcheck.games.lobasha",
 }
 #: The game of files without ``game:`` (contract §9).

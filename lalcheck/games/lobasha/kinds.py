@@ -15,7 +15,14 @@ from lalcheck.games.lobasha.files import (
     read_pile,
     read_setup,
 )
-from lalcheck.games.lobasha.rules import CHARACTER_RULES, PILE_RULES, SETUP_RULES, checker
+from lalcheck.games.lobasha.rules import (
+    CHARACTER_RULES,
+    PILE_RULES,
+    SETUP_RULES,
+    check_characters,
+    check_pile,
+    check_setup,
+)
 from lalcheck.games.lobasha.rules.context import content, placed
 
 
@@ -57,7 +64,7 @@ PILE = FileKind(
     description="the shared draw pile: entries of card, suit and rank (contract §9)",
     schema="lobasha/pile",
     read=read_pile,
-    check=checker(PILE_RULES),
+    check=check_pile,
     counts=pile_counts,
     count_keys=("cards", *(kind.value for kind in Kind)),
     rules=PILE_RULES,
@@ -67,7 +74,7 @@ CHARACTERS = FileKind(
     description="a character set: HP, gender, faction, emblems and skills (contract §9)",
     schema="lobasha/characters",
     read=read_characters,
-    check=checker(CHARACTER_RULES),
+    check=check_characters,
     counts=character_counts,
     count_keys=("characters", "skills"),
     rules=CHARACTER_RULES,
@@ -77,7 +84,7 @@ SETUP = FileKind(
     description="one table: each seat's character, role and max HP (contract §9)",
     schema="lobasha/setup",
     read=_read_setup,
-    check=checker(SETUP_RULES),
+    check=check_setup,
     counts=setup_counts,
     count_keys=("players",),
     rules=SETUP_RULES,

@@ -93,7 +93,7 @@ def test_reading_a_bad_file_names_the_file_and_line(tmp_path: Path) -> None:
     )
     with pytest.raises(InvalidFileError) as error:
         read_pile(path)
-    assert f"{path}:5: entries[1]: unknown card 'nothing'" in str(error.value)
+    assert f"{path}:5: unknown card 'nothing'" in str(error.value)
     path.write_text(
         "game: lobasha\nkind: pile\nentries:\n  - {card: kill, rank: 7}\n", encoding="utf-8"
     )

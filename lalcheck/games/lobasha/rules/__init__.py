@@ -2,15 +2,17 @@
 
 Each module has an ``ID``, the rule reference it enforces (``REFERENCE``), a
 one-line ``DESCRIPTION``, a docstring with passing and failing examples, and a
-``check(check)`` that yields every :class:`~lalcheck.findings.Finding` on a
-:class:`~lalcheck.games.base.FileCheck`. Rules never print.
+``check(context)`` that yields every :class:`~lalcheck.findings.Finding` on a
+:class:`~lalcheck.deck_rules.CheckContext` (``rules.context.Context``); the
+checks every game makes the same way (syntax, unknown cards) come from
+:mod:`lalcheck.deck_rules`. Rules never print.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
-from typing import Protocol
+from collections.abc import Iterator, Mapping
 
+from lalcheck.deck_rules import Rule, run_rules
 from lalcheck.findings import Finding
 from lalcheck.games.base import FileCheck
 from lalcheck.games.lobasha.rules import (
@@ -33,16 +35,6 @@ from lalcheck.games.lobasha.rules import (
 )
 
 
-class Rule(Protocol):
-    """What a rule module provides."""
-
-    ID: str
-    REFERENCE: str
-    DESCRIPTION: str
-
-    def check(self, check: FileCheck) -> Iterator[Finding]: ...
-
-
 def _registry(*rules: Rule) -> Mapping[str, Rule]:
     return {rule.ID: rule for rule in rules}
 
@@ -63,14 +55,23 @@ CHARACTER_RULES = _registry(
 SETUP_RULES = _registry(deck_syntax, setup_players, setup_roles, setup_hp, setup_characters)
 
 
-def checker(rules: Mapping[str, Rule]) -> Callable[[FileCheck], Iterator[Finding]]:
-    """A file kind's ``check``: every finding of every rule."""
-
-    def check(check: FileCheck) -> Iterator[Finding]:
-        for rule in rules.values():
-            yield from rule.check(check)
-
-    return check
+def check_pile(check: FileCheck) -> Iterator[Finding]:
+    return run_rules(PILE_RULES, check)
 
 
-__all__ = ["CHARACTER_RULES", "PILE_RULES", "SETUP_RULES", "Rule", "checker"]
+def check_characters(check: FileCheck) -> Iterator[Finding]:
+    return run_rules(CHARACTER_RULES, check)
+
+
+def check_setup(check: FileCheck) -> Iterator[Finding]:
+    return run_rules(SETUP_RULES, check)
+
+
+__all__ = [
+    "CHARACTER_RULES",
+    "PILE_RULES",
+    "SETUP_RULES",
+    "check_characters",
+    "check_pile",
+    "check_setup",
+]

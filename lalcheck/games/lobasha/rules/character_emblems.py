@@ -29,18 +29,17 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from lalcheck.findings import Finding, Severity
-from lalcheck.games.base import FileCheck
 from lalcheck.games.lobasha.characters import Faction
-from lalcheck.games.lobasha.rules.context import characters, finding, title
+from lalcheck.games.lobasha.rules.context import Context, characters, finding, title
 
 ID = "character-emblems"
 REFERENCE = "LBS-CHAR-2"
 DESCRIPTION = "Only 洛 characters carry emblems; every emblem a lord skill calls is carried."
 
 
-def check(check: FileCheck) -> Iterator[Finding]:
+def check(context: Context) -> Iterator[Finding]:
     carried: set[str] = set()
-    for character in characters(check):
+    for character in characters(context):
         emblems = character.get("emblems")
         if emblems is None:
             continue
@@ -64,7 +63,7 @@ def check(check: FileCheck) -> Iterator[Finding]:
             )
             continue
         carried.update(emblems)
-    for character in characters(check):
+    for character in characters(context):
         for skill in character.items("skills"):
             emblem = skill.get("emblem")
             kinds = skill.get("kinds")

@@ -20,9 +20,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from lalcheck.findings import Finding, Severity
-from lalcheck.games.base import FileCheck
 from lalcheck.games.lobasha.characters import Faction
-from lalcheck.games.lobasha.rules.context import characters, finding, not_a, title
+from lalcheck.games.lobasha.rules.context import Context, characters, finding, not_a, title
 
 ID = "character-faction"
 REFERENCE = "LBS-CHAR-1"
@@ -31,8 +30,8 @@ DESCRIPTION = "Every character is of the lo (洛), za (雜), god (神) or boss f
 FACTIONS = "lo (洛), za (雜), god (神) or boss"
 
 
-def check(check: FileCheck) -> Iterator[Finding]:
-    for character in characters(check):
+def check(context: Context) -> Iterator[Finding]:
+    for character in characters(context):
         faction = character.get("faction")
         line = character.line("faction")
         if faction == Faction.BOSS.value:

@@ -16,9 +16,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from lalcheck.findings import Finding
-from lalcheck.games.base import FileCheck
 from lalcheck.games.lobasha.characters import Gender
-from lalcheck.games.lobasha.rules.context import characters, finding, not_a, title
+from lalcheck.games.lobasha.rules.context import Context, characters, finding, not_a, title
 
 ID = "character-gender"
 REFERENCE = "LBS-GENDER-1"
@@ -27,8 +26,8 @@ DESCRIPTION = "Every character is male, female or genderless."
 GENDERS = ", ".join(gender.value for gender in Gender)
 
 
-def check(check: FileCheck) -> Iterator[Finding]:
-    for character in characters(check):
+def check(context: Context) -> Iterator[Finding]:
+    for character in characters(context):
         gender = character.get("gender")
         if gender not in {g.value for g in Gender}:
             message = f"{title(character)}: {not_a(gender, 'gender')}; write gender: {GENDERS}"

@@ -20,8 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from lalcheck.findings import Finding
-from lalcheck.games.base import FileCheck
-from lalcheck.games.lobasha.rules.context import characters, finding, title
+from lalcheck.games.lobasha.rules.context import Context, characters, finding, title
 
 ID = "character-hp"
 REFERENCE = "LBS-HP-1"
@@ -38,8 +37,8 @@ def valid_hp(value: object) -> bool:
     )
 
 
-def check(check: FileCheck) -> Iterator[Finding]:
-    for character in characters(check):
+def check(context: Context) -> Iterator[Finding]:
+    for character in characters(context):
         hp = character.get("hp")
         if valid_hp(hp):
             continue

@@ -23,9 +23,8 @@ import re
 from collections.abc import Iterator
 
 from lalcheck.findings import Finding
-from lalcheck.games.base import FileCheck
 from lalcheck.games.lobasha.files import Item
-from lalcheck.games.lobasha.rules.context import characters, finding, title
+from lalcheck.games.lobasha.rules.context import Context, characters, finding, title
 
 ID = "character-id"
 REFERENCE = "contract §9"
@@ -57,8 +56,8 @@ def _ids(items: tuple[Item, ...], what: str) -> Iterator[Finding]:
             )
 
 
-def check(check: FileCheck) -> Iterator[Finding]:
-    found = characters(check)
+def check(context: Context) -> Iterator[Finding]:
+    found = characters(context)
     yield from _ids(found, "character")
     for character in found:
         yield from _ids(character.items("skills"), "skill")

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TypeVar
+from typing import Any, Protocol, TypeVar
 
-from lalcheck.decks import DeckEntry
+from lalcheck.deck_rules import CheckContext
+from lalcheck.decks import Deck, DeckEntry
 from lalcheck.findings import Finding, Severity
-from lalcheck.games.base import FileCheck
 from lalcheck.games.lobasha.cards import CardKind
 from lalcheck.games.lobasha.files import (
     ENTRIES,
@@ -17,24 +17,34 @@ from lalcheck.games.lobasha.files import (
     PileLine,
     SetupContent,
 )
+from lalcheck.games.lobasha.setups import TableRules
 
+#: What a 洛吧殺 file rule's ``check()`` sees.
+Context = CheckContext[CardKind, TableRules]
 Content = TypeVar("Content", PileContent, CharacterContent, SetupContent)
 
 
-def content(check: FileCheck, kind: type[Content]) -> Content | None:
+class Checked(Protocol):
+    """A checked file: a rule's context, or the file check report counts are made from."""
+
+    @property
+    def deck(self) -> Deck[Any]: ...
+
+
+def content(check: Checked, kind: type[Content]) -> Content | None:
     """The file's content when it is of ``kind`` (None for an empty or unreadable file)."""
     found = check.deck.file.content
     return found if isinstance(found, kind) else None
 
 
-def pile_entries(check: FileCheck) -> Iterator[tuple[DeckEntry[CardKind], PileLine]]:
+def pile_entries(check: Checked) -> Iterator[tuple[DeckEntry[CardKind], PileLine]]:
     """Each pile entry with its card lookup, in file order."""
     pile = content(check, PileContent)
     if pile is not None:
         yield from zip(check.deck.entries, pile.entries, strict=True)
 
 
-def placed(check: FileCheck) -> Iterator[tuple[CardKind, PileLine]]:
+def placed(check: Checked) -> Iterator[tuple[CardKind, PileLine]]:
     """The pile entries whose card was found."""
     for entry, line in pile_entries(check):
         if entry.card is not None:
@@ -71,7 +81,7 @@ def title(item: Item) -> str:
     return f"{item.where()} ({shown})" if isinstance(shown, str) else item.where()
 
 
-def characters(check: FileCheck) -> tuple[Item, ...]:
+def characters(check: Checked) -> tuple[Item, ...]:
     """The characters of a character file (none for another file)."""
     found = content(check, CharacterContent)
     return found.characters if found is not None else ()

@@ -27,14 +27,14 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from lalcheck.deck_rules import syntax_problems
 from lalcheck.findings import Finding
-from lalcheck.games.base import FileCheck
+from lalcheck.games.lobasha.rules.context import Context
 
 ID = "deck-syntax"
 REFERENCE = "contract §9"
 DESCRIPTION = "The file is readable YAML in the shape of a 洛吧殺 pile, character or setup file."
 
 
-def check(check: FileCheck) -> Iterator[Finding]:
-    yield from check.deck.file.problems
-    yield from check.setup_problems
+def check(context: Context) -> Iterator[Finding]:
+    yield from syntax_problems(context)

@@ -24,10 +24,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from lalcheck.findings import Finding, Severity
-from lalcheck.games.base import FileCheck
 from lalcheck.games.lobasha.cards import CardKind, JudgeCondition, Suit, parse_rank, parse_suit
 from lalcheck.games.lobasha.files import PileContent, PileLine
-from lalcheck.games.lobasha.rules.context import content, pile_finding, placed
+from lalcheck.games.lobasha.rules.context import Context, content, pile_finding, placed
 
 ID = "judgement-suits"
 REFERENCE = "LBS-TERM-JUDGE"
@@ -48,13 +47,13 @@ def describe(condition: JudgeCondition) -> str:
     return f"{subject} of rank {low}-{high}"
 
 
-def check(check: FileCheck) -> Iterator[Finding]:
-    pile = content(check, PileContent)
+def check(context: Context) -> Iterator[Finding]:
+    pile = content(context, PileContent)
     if pile is None:
         return
     cards: list[tuple[Suit, int, int]] = []
     judges: dict[str, tuple[CardKind, PileLine]] = {}
-    for card, line in placed(check):
+    for card, line in placed(context):
         suit, rank = parse_suit(line.suit), parse_rank(line.rank)
         if card.set not in pile.enabled or suit is None or rank is None:
             continue  # set-disabled, pile-suit-rank

@@ -21,19 +21,18 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from lalcheck.findings import Finding, Severity
-from lalcheck.games.base import FileCheck
 from lalcheck.games.lobasha.cards import RANK_NAMES, Suit, parse_rank, parse_suit
 from lalcheck.games.lobasha.files import PileLine
-from lalcheck.games.lobasha.rules.context import pile_finding, placed
+from lalcheck.games.lobasha.rules.context import Context, pile_finding, placed
 
 ID = "pile-duplicate"
 REFERENCE = "LBS-OPEN-7"
 DESCRIPTION = "An identical card (card, suit, rank) is written once, with copies: for several."
 
 
-def check(check: FileCheck) -> Iterator[Finding]:
+def check(context: Context) -> Iterator[Finding]:
     first: dict[tuple[str, Suit, int], PileLine] = {}
-    for card, line in placed(check):
+    for card, line in placed(context):
         suit, rank = parse_suit(line.suit), parse_rank(line.rank)
         if suit is None or rank is None:
             continue  # pile-suit-rank

@@ -22,9 +22,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from lalcheck.findings import Finding
-from lalcheck.games.base import FileCheck
 from lalcheck.games.lobasha.cards import parse_rank, parse_suit
-from lalcheck.games.lobasha.rules.context import pile_entries, pile_finding
+from lalcheck.games.lobasha.rules.context import Context, pile_entries, pile_finding
 
 ID = "pile-suit-rank"
 REFERENCE = "LBS-OPEN-7"
@@ -34,8 +33,8 @@ SUITS = "spade, heart, club or diamond (or ♠ ♥ ♣ ♦)"
 RANKS = "1 (A) to 13 (K)"
 
 
-def check(check: FileCheck) -> Iterator[Finding]:
-    for entry, line in pile_entries(check):
+def check(context: Context) -> Iterator[Finding]:
+    for entry, line in pile_entries(context):
         problems = []
         if line.suit is None:
             problems.append(f"no suit; write suit: {SUITS}")

@@ -23,21 +23,20 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from lalcheck.findings import Finding
-from lalcheck.games.base import FileCheck
 from lalcheck.games.lobasha.files import PileContent
-from lalcheck.games.lobasha.rules.context import content, pile_finding, placed
+from lalcheck.games.lobasha.rules.context import Context, content, pile_finding, placed
 
 ID = "set-disabled"
 REFERENCE = "LBS-OPEN-25"
 DESCRIPTION = "Every card of the pile is of a card set in play (sets:)."
 
 
-def check(check: FileCheck) -> Iterator[Finding]:
-    pile = content(check, PileContent)
+def check(context: Context) -> Iterator[Finding]:
+    pile = content(context, PileContent)
     if pile is None or pile.sets is None:
         return
     playing = ", ".join(sorted(card_set.value for card_set in pile.sets)) or "none"
-    for card, line in placed(check):
+    for card, line in placed(context):
         if card.set not in pile.sets:
             message = (
                 f"{line.item.where()}: {card} is a card of the {card.set.value} set, which is "

@@ -24,18 +24,17 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from lalcheck.findings import Finding
-from lalcheck.games.base import FileCheck
 from lalcheck.games.lobasha.characters import Faction
 from lalcheck.games.lobasha.files import Item, SetupContent
-from lalcheck.games.lobasha.rules.context import content, finding, title
+from lalcheck.games.lobasha.rules.context import Context, content, finding, title
 
 ID = "setup-characters"
 REFERENCE = "LBS-OPEN-2"
 DESCRIPTION = "Every seat's character is in the character set, at one seat only, and not a BOSS."
 
 
-def check(check: FileCheck) -> Iterator[Finding]:
-    setup = content(check, SetupContent)
+def check(context: Context) -> Iterator[Finding]:
+    setup = content(context, SetupContent)
     if setup is None or setup.characters is None:
         return  # deck-syntax: the character set cannot be used
     seated: dict[str, Item] = {}

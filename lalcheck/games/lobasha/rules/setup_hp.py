@@ -23,11 +23,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from lalcheck.findings import Finding
-from lalcheck.games.base import FileCheck
 from lalcheck.games.lobasha.files import SetupContent
 from lalcheck.games.lobasha.rules.character_hp import valid_hp
-from lalcheck.games.lobasha.rules.context import content, finding, title
-from lalcheck.games.lobasha.setups import Role, TableRules
+from lalcheck.games.lobasha.rules.context import Context, content, finding, title
+from lalcheck.games.lobasha.setups import Role
 
 ID = "setup-hp"
 REFERENCE = "LBS-ROLE-5"
@@ -40,11 +39,11 @@ def _points(half_points: int) -> str:
     return str(half_points // HALF) if half_points % HALF == 0 else str(half_points / HALF)
 
 
-def check(check: FileCheck) -> Iterator[Finding]:
-    setup = content(check, SetupContent)
+def check(context: Context) -> Iterator[Finding]:
+    setup = content(context, SetupContent)
     if setup is None:
         return
-    rules: TableRules = check.regulation
+    rules = context.regulation
     players = len(setup.seats)
     for seat in setup.seats:
         hp = seat.get("hp")

@@ -20,19 +20,17 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from lalcheck.findings import Finding
-from lalcheck.games.base import FileCheck
 from lalcheck.games.lobasha.files import SetupContent
-from lalcheck.games.lobasha.rules.context import content, finding
-from lalcheck.games.lobasha.setups import TableRules
+from lalcheck.games.lobasha.rules.context import Context, content, finding
 
 ID = "setup-players"
 REFERENCE = "LBS-OPEN-1"
 DESCRIPTION = "The table has 2 to 12 seats (as the table rules say)."
 
 
-def check(check: FileCheck) -> Iterator[Finding]:
-    setup = content(check, SetupContent)
-    rules: TableRules = check.regulation
+def check(context: Context) -> Iterator[Finding]:
+    setup = content(context, SetupContent)
+    rules = context.regulation
     if setup is None or rules.seats(len(setup.seats)):
         return
     players = len(setup.seats)
@@ -40,5 +38,5 @@ def check(check: FileCheck) -> Iterator[Finding]:
         ID,
         f"the setup seats {players} player{'' if players == 1 else 's'}; the table rules "
         f"{rules.id} seat {rules.min_players} to {rules.max_players} ({REFERENCE})",
-        check.deck.file.field_lines.get("seats"),
+        context.deck.file.field_lines.get("seats"),
     )

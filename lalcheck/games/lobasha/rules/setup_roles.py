@@ -27,10 +27,9 @@ from collections import Counter
 from collections.abc import Iterator, Mapping
 
 from lalcheck.findings import Finding
-from lalcheck.games.base import FileCheck
 from lalcheck.games.lobasha.files import SetupContent
-from lalcheck.games.lobasha.rules.context import content, finding, title
-from lalcheck.games.lobasha.setups import ROLES, Role, TableRules
+from lalcheck.games.lobasha.rules.context import Context, content, finding, title
+from lalcheck.games.lobasha.setups import ROLES, Role
 
 ID = "setup-roles"
 REFERENCE = "LBS-ROLE-6"
@@ -41,11 +40,11 @@ def _mix(counts: Mapping[Role, int]) -> str:
     return ", ".join(f"{counts[role]} {role.value}" for role in ROLES if counts.get(role))
 
 
-def check(check: FileCheck) -> Iterator[Finding]:
-    setup = content(check, SetupContent)
+def check(context: Context) -> Iterator[Finding]:
+    setup = content(context, SetupContent)
     if setup is None:
         return
-    rules: TableRules = check.regulation
+    rules = context.regulation
     roles: Counter[Role] = Counter()
     valid = True
     for seat in setup.seats:
@@ -71,5 +70,5 @@ def check(check: FileCheck) -> Iterator[Finding]:
         ID,
         f"{players} players are dealt {_mix(wanted)} (table rules {rules.id}{variant}); "
         f"this setup has {_mix(roles)} (LBS-OPEN-1)",
-        check.deck.file.field_lines.get("seats"),
+        context.deck.file.field_lines.get("seats"),
     )

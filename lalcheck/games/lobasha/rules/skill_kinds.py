@@ -20,9 +20,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from lalcheck.findings import Finding
-from lalcheck.games.base import FileCheck
 from lalcheck.games.lobasha.characters import SkillKind
-from lalcheck.games.lobasha.rules.context import characters, finding, title
+from lalcheck.games.lobasha.rules.context import Context, characters, finding, title
 
 ID = "skill-kinds"
 REFERENCE = "LBS-SKILL"
@@ -31,8 +30,8 @@ DESCRIPTION = "Every skill's kinds are among lord, locked, limited and gene."
 KINDS = ", ".join(kind.value for kind in SkillKind)
 
 
-def check(check: FileCheck) -> Iterator[Finding]:
-    for character in characters(check):
+def check(context: Context) -> Iterator[Finding]:
+    for character in characters(context):
         for skill in character.items("skills"):
             kinds = skill.get("kinds")
             if kinds is None:

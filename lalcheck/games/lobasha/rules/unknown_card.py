@@ -1,7 +1,8 @@
 """unknown-card: every card of a pile must exist in the card database (LBS-KIND-1).
 
 An entry names a card by its id (``kill``) or its exact name in any language
-(``殺``, ``Kill``). Unknown names come with "did you mean" suggestions.
+(``殺``, ``Kill``). Unknown names come with "did you mean" suggestions; a name
+two cards share must be written as an id.
 
 Passes::
 
@@ -19,17 +20,15 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from lalcheck.deck_rules import ambiguous_cards, unknown_cards
 from lalcheck.findings import Finding
-from lalcheck.games.base import FileCheck
-from lalcheck.games.lobasha.rules.context import pile_entries, pile_finding
+from lalcheck.games.lobasha.rules.context import Context
 
 ID = "unknown-card"
 REFERENCE = "LBS-KIND-1"
 DESCRIPTION = "Every card of the pile exists in the card database."
 
 
-def check(check: FileCheck) -> Iterator[Finding]:
-    for entry, line in pile_entries(check):
-        if entry.card is None:
-            message = f"{line.item.where()}: {entry.resolution.problem()} ({REFERENCE})"
-            yield pile_finding(ID, message, line, entry.reference)
+def check(context: Context) -> Iterator[Finding]:
+    yield from unknown_cards(context, ID, REFERENCE)
+    yield from ambiguous_cards(context, ID, REFERENCE)  # a name two cards share
