@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from enum import StrEnum
@@ -118,9 +119,10 @@ def load_deck_db(source: str | None, decks: Sequence[Path]) -> CardDatabase[Game
 
 
 @contextmanager
-def progress_bar(total: int, *, enabled: bool) -> Iterator[Callable[[int], None] | None]:
-    """A progress bar on stderr, advanced by the number of games played (None: no bar)."""
-    if not enabled:
+def progress_bar(total: int, *, quiet: bool) -> Iterator[Callable[[int], None] | None]:
+    """A progress bar on stderr, advanced by the number of games played; None (no bar)
+    when ``quiet`` or when stderr is not a terminal."""
+    if quiet or not sys.stderr.isatty():
         yield None
         return
     from rich.console import Console

@@ -10,7 +10,6 @@ gates). Bad options and unusable input exit 2.
 
 from __future__ import annotations
 
-import sys
 from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, Any
@@ -136,8 +135,7 @@ def goldfish(
         opponent = (
             (str(opponent_gates), read_deck(opponent_gates, database)) if opponent_gates else None
         )
-    show_progress = not quiet and sys.stderr.isatty()
-    with progress_bar(games * len(decks), enabled=show_progress) as progress, user_errors():
+    with progress_bar(games * len(decks), quiet=quiet) as progress, user_errors():
         settings = GoldfishSettings(
             games=games,
             seed=seed,

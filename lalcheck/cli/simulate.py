@@ -7,7 +7,6 @@ core runner, so the report is the same for any ``--jobs``. Bad options exit 2.
 
 from __future__ import annotations
 
-import sys
 from typing import Annotated
 
 import typer
@@ -47,8 +46,7 @@ def simulate(
     simulation = table_simulation_of(game)
     table = table_players(simulation, players)
     policies = table_policies(simulation, policy)
-    show_progress = not quiet and sys.stderr.isatty()
-    with progress_bar(games, enabled=show_progress) as progress, user_errors():
+    with progress_bar(games, quiet=quiet) as progress, user_errors():
         settings = TableSettings(
             players=table,
             games=games,

@@ -139,7 +139,7 @@ def skip_to(game: Game, wanted: Callable[[Request], bool]) -> Request:
         assert request is not None, "the game ended first"
         if wanted(request):
             return request
-        game.push(PASS if game.is_legal(PASS) else next(iter(game.legal_answers())))
+        game.push(PASS if game.is_legal(PASS) else next(iter(game.legal_actions())))
 
 
 def pass_rescues(game: Game) -> None:

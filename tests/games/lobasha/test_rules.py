@@ -230,7 +230,7 @@ def test_rescue_cards() -> None:
     until(game, 2, Ask.DODGE)
     answer(game, Pass())
     until(game, 1, Ask.RESCUE)
-    legal = set(game.legal_answers())
+    legal = set(game.legal_actions())
     kinds = {game.table.kind(a.card).id for a in legal if isinstance(a, Use)}
     assert kinds == {"crystal", "e-tank", "instant-noodles"}
 

@@ -7,11 +7,14 @@ showing game 0 of ``simulate``, and bad options refused with exit 2.
 
 from __future__ import annotations
 
+import io
 import json
+import sys
 from pathlib import Path
 
 import pytest
 
+from lalcheck.cli.common import progress_bar
 from lalcheck.resources import bundled
 from tests.conftest import CliRun
 
@@ -126,3 +129,17 @@ def test_deck_commands_send_a_game_without_decks_to_simulate(run: CliRun) -> Non
 def test_play_refuses_a_deck_with_game(run: CliRun, tmp_path: Path) -> None:
     result = run("play", tmp_path / "a.yaml", "--game", "lobasha")
     assert result.exit_code == 2 and "leave out" in result.stderr
+
+
+def test_the_progress_bar_is_shown_on_a_terminal_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    terminal = io.StringIO()
+    monkeypatch.setattr(terminal, "isatty", lambda: True)
+    monkeypatch.setattr(sys, "stderr", terminal)
+    with progress_bar(10, quiet=False) as advance:
+        assert advance is not None
+        advance(10)
+    with progress_bar(10, quiet=True) as advance:
+        assert advance is None
+    monkeypatch.setattr(terminal, "isatty", lambda: False)
+    with progress_bar(10, quiet=False) as advance:
+        assert advance is None
