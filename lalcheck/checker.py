@@ -176,8 +176,8 @@ class Checker:
             return self._report(deck_file, game.id, game.kind(None), check, [mismatch])
         regulation, as_of, problems = self._setting(deck_file, regulations)
         check = FileCheck(resolve(deck_file, db), db, regulation, as_of, tuple(problems))
-        kind = game.kind(deck_file.kind)
-        # A file that could not be parsed has no content to judge: only its syntax.
+        # A file that could not be parsed has no kind and no content to judge: only its syntax.
+        kind = game.kind(deck_file.kind if deck_file.parsed else None)
         findings = list(kind.check(check)) if deck_file.parsed else [*deck_file.problems, *problems]
         return self._report(deck_file, game.id, kind, check, findings)
 

@@ -2,7 +2,9 @@
 
 A file's ``game:`` (absent: ``luck-and-logic``) and ``kind:`` (absent: the
 game's default, a deck) pick the reader; a game's deck is read by its
-:class:`DeckLayout` (sections of ``card: copies`` and one-card sections).
+:class:`DeckLayout` (sections of ``card: copies`` and one-card sections). Other
+file kinds (a pile, a character set) read their document with
+:func:`read_document` and keep what they read in :attr:`DeckFile.content`.
 
 Reading never raises for a bad deck: a file that cannot be read, is not YAML,
 or has a malformed section yields a :class:`DeckFile` whose ``problems`` are
@@ -18,7 +20,7 @@ from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Generic
+from typing import TYPE_CHECKING, Any, Generic
 
 import yaml
 
@@ -26,7 +28,8 @@ from lalcheck.db.model import Card, CardDatabase, DatabaseInfo, Resolution
 from lalcheck.errors import InputError, UsageError
 from lalcheck.findings import Finding, Severity
 from lalcheck.games import DEFAULT_GAME, PACKAGES, get_game, unknown_game
-from lalcheck.yamlsafe import DECK_LIMITS, Walker, compose, line_of, read_text
+from lalcheck.schemas import nearest_line
+from lalcheck.yamlsafe import DECK_LIMITS, DocPath, Walker, compose, line_of, read_text
 
 if TYPE_CHECKING:
     from lalcheck.games.base import FileKind, Game
@@ -94,6 +97,8 @@ class DeckFile:
     problems: tuple[Finding, ...] = ()
     #: False when the file could not be read or parsed at all.
     parsed: bool = True
+    #: What a file kind other than a deck read (its entries as written, with lines).
+    content: Any = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,6 +167,51 @@ class Deck(Generic[Card]):
         ]
 
 
+@dataclass(frozen=True, slots=True)
+class Document:
+    """A data file's values as written, and the line of every document path."""
+
+    value: Any
+    lines: dict[DocPath, int]
+
+    def line(self, path: DocPath) -> int | None:
+        """The line of ``path``, else of its nearest ancestor that has one."""
+        return nearest_line(self.lines, path)
+
+
+def read_document(root: yaml.Node, source: str) -> tuple[Document, list[Finding]]:
+    """The values of a data file's document (within the deck file limits), and a
+    ``deck-syntax`` error for each key written twice in one mapping (the last is kept).
+
+    Raises :class:`InputError` for a document too large or deep to read.
+    """
+    walker = Walker(source, DECK_LIMITS)
+    value = walker.value(root)
+    problems: list[Finding] = []
+    stack, seen_nodes = [root], set()
+    while stack:
+        node = stack.pop()
+        if id(node) in seen_nodes:
+            continue
+        seen_nodes.add(id(node))
+        if isinstance(node, yaml.SequenceNode):
+            stack.extend(reversed(node.value))
+        elif isinstance(node, yaml.MappingNode):
+            keys: dict[str, int] = {}
+            for key_node, value_node in node.value:
+                key, line = str(key_node.value), line_of(key_node)
+                if key in keys:
+                    problems.append(_syntax(_twice(key, keys[key], line), line))
+                keys.setdefault(key, line)
+                stack.append(value_node)
+    problems.sort(key=Finding.sort_key)
+    return Document(value, walker.lines), problems
+
+
+def _twice(key: str, first: int, second: int) -> str:
+    return f"{key}: appears twice (lines {first} and {second}); keep one"
+
+
 def _syntax(
     message: str,
     line: int | None = None,
@@ -206,10 +256,7 @@ class _DeckParser:
         for pair in self.walker.pairs(root):
             key = str(pair.key)
             if key in seen:
-                self.problem(
-                    f"{key}: appears twice (lines {seen[key]} and {pair.line}); keep one",
-                    pair.line,
-                )
+                self.problem(_twice(key, seen[key], pair.line), pair.line)
                 continue
             seen[key] = pair.line
             if key in self.layout.counted:

@@ -162,6 +162,12 @@ CASES = [
     case("draw", "{binary.bin}", code=2, message="is not UTF-8 text"),
     case("draw", "{unknown.yaml}", code=2, message="unknown card 'BT01/0004'"),
     case("draw", GOOD, "--turns", "0", code=2, message="Invalid value for '--turns'"),
+    # simulate (a game without decks)
+    case("simulate", code=2, message="Missing option '--game'"),
+    case("simulate", "--game", "lobasha", "--players", "13", code=2, message="from 2 to 12"),
+    case("simulate", "--game", "lobasha", "--games", "0", code=2, message="Invalid value"),
+    case("simulate", "--game", "lobasha", "--policy", "x=y", code=2, message="unknown role 'x'"),
+    case("simulate", "--game", "chess", code=2, message="unknown game 'chess'"),
     # db
     case("db", "info", "--db", "{broken-db.yaml}", code=2, message="is not valid"),
     case("db", "info", code=2, message="is not UTF-8 text", LALCHECK_DB="{binary.bin}"),

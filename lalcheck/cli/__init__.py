@@ -22,6 +22,7 @@ from lalcheck.cli import (
     goldfish,
     legal_in,
     play,
+    simulate,
 )
 
 app = typer.Typer(
@@ -56,6 +57,7 @@ app.command("export")(decklists.export)
 app.command("play")(play.play)
 app.command("goldfish")(goldfish.goldfish)
 app.command("draw")(goldfish.draw)
+app.command("simulate")(simulate.simulate)
 app.command("games")(games.games)
 app.add_typer(db.app, name="db")
 app.add_typer(cards.app, name="cards")

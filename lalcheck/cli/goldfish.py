@@ -10,9 +10,6 @@ gates). Bad options and unusable input exit 2.
 
 from __future__ import annotations
 
-import sys
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
 from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, Any
@@ -26,6 +23,7 @@ from lalcheck.cli.common import (
     TextOrJson,
     fail,
     load_deck_db,
+    progress_bar,
     user_errors,
     warn,
 )
@@ -137,8 +135,7 @@ def goldfish(
         opponent = (
             (str(opponent_gates), read_deck(opponent_gates, database)) if opponent_gates else None
         )
-    show_progress = not quiet and sys.stderr.isatty()
-    with _progress(games * len(decks), enabled=show_progress) as progress, user_errors():
+    with progress_bar(games * len(decks), quiet=quiet) as progress, user_errors():
         settings = GoldfishSettings(
             games=games,
             seed=seed,
@@ -214,18 +211,3 @@ def _load(
         return DeckInfo.of_file(path, deck.name, legal=not errors), simulation.playable(
             deck, database
         )
-
-
-@contextmanager
-def _progress(total: int, *, enabled: bool) -> Iterator[Callable[[int], None] | None]:
-    """A progress bar on stderr, advanced by the number of games played."""
-    if not enabled:
-        yield None
-        return
-    from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
-
-    columns = (BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
-    with Progress(*columns, console=Console(stderr=True), transient=True) as progress:
-        task = progress.add_task("games", total=total)
-        yield lambda games: progress.advance(task, games)

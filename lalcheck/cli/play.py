@@ -1,4 +1,5 @@
-"""``lalcheck play``: one game between two greedy players, with its log and result."""
+"""``lalcheck play``: one game between two greedy players, with its log and result; or,
+with ``--game`` and ``--players``, one game of a game played without decks (洛吧殺)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,22 @@ from typing import Annotated, Any
 import typer
 
 from lalcheck.checker import Checker
-from lalcheck.cli.common import EXIT_ILLEGAL, DbOption, fail, game_of, load_deck_db, user_errors
+from lalcheck.cli.common import (
+    EXIT_ILLEGAL,
+    DbOption,
+    TextOrJson,
+    fail,
+    game_of,
+    load_deck_db,
+    user_errors,
+)
+from lalcheck.cli.tables import (
+    PlayersOption,
+    TablePolicyOption,
+    table_players,
+    table_policies,
+    table_simulation_of,
+)
 from lalcheck.db import CardDatabase
 from lalcheck.decks import Deck, read_deck
 from lalcheck.findings import Severity
@@ -17,12 +33,40 @@ from lalcheck.simulation import Simulation
 
 
 def play(
-    deck_a: Annotated[Path, typer.Argument(help="Deck of player A.", show_default=False)],
-    deck_b: Annotated[Path, typer.Argument(help="Deck of player B.", show_default=False)],
+    deck_a: Annotated[
+        Path | None, typer.Argument(help="Deck of player A.", show_default=False)
+    ] = None,
+    deck_b: Annotated[
+        Path | None, typer.Argument(help="Deck of player B.", show_default=False)
+    ] = None,
     seed: Annotated[int, typer.Option(help="Seed of the game's shuffles and draws.")] = 0,
+    game: Annotated[
+        str | None,
+        typer.Option(
+            "--game",
+            metavar="GAME",
+            help="Instead of decks: a game played without decks (lobasha), at --players seats.",
+            show_default=False,
+        ),
+    ] = None,
+    players: PlayersOption = None,
+    policy: TablePolicyOption = None,
+    report_format: Annotated[
+        TextOrJson, typer.Option("--format", help="Output format (--game only: text or json).")
+    ] = TextOrJson.TEXT,
     db: DbOption = None,
 ) -> None:
-    """Play one seeded game between two greedy players and print its log and result."""
+    """Play one seeded game between two greedy players and print its log and result; with
+    --game, one game of a game played without decks, turn by turn."""
+    if game is not None:
+        if deck_a is not None:
+            fail(f"--game plays a game without decks; leave out {deck_a}")
+        _play_table(game, players, seed, policy, report_format)
+        return
+    if deck_a is None or deck_b is None:
+        fail("give two deck files, or --game GAME --players N for a game played without decks")
+    if players is not None or policy or report_format is TextOrJson.JSON:
+        fail("--players, --policy and --format json are for --game (a game without decks)")
     database = load_deck_db(db, [deck_a])
     simulation = simulation_of(database.info.game)
     with user_errors():
@@ -31,9 +75,25 @@ def play(
     typer.echo(text, nl=False)
 
 
+def _play_table(
+    game: str, players: int | None, seed: int, policy: list[str] | None, output: TextOrJson
+) -> None:
+    """One game of a game played without decks, turn by turn."""
+    simulation = table_simulation_of(game)
+    table = table_players(simulation, players)
+    with user_errors():
+        report = simulation.play(table, seed, table_policies(simulation, policy))
+    typer.echo(report.to_json() if output is TextOrJson.JSON else report.to_text(), nl=False)
+
+
 def simulation_of(game_id: str) -> Simulation:
-    """The engine hooks of a game, or exit 2 when it has no engine yet."""
+    """The engine hooks of a game, or exit 2 when it has no engine for decks."""
     game = game_of(game_id)
+    if game.simulation is None and game.table_simulation is not None:
+        fail(
+            f"{game.title} is played without decks: use `lalcheck simulate --game {game.id}` "
+            f"or `lalcheck play --game {game.id} --players N`"
+        )
     if game.simulation is None:
         fail(f"{game.title} has no engine to play games with yet")
     return game.simulation()

@@ -86,8 +86,8 @@ def game_of(data: Mapping[str, Any], lines: Mapping[DocPath, int]) -> Game | Sch
 def check_document(
     data: Any, lines: Mapping[DocPath, int], schema: str = "cards", model: CardModel | None = None
 ) -> list[SchemaIssue]:
-    """Schema violations, then duplicate numbers, unknown set codes and what the
-    game's card model finds (its ``check``)."""
+    """Schema violations, then duplicate numbers (the card model's ``number_key`` field),
+    unknown set codes and what the game's card model finds (its ``check``)."""
     issues = validate(data, schema, lines)
     if issues or not isinstance(data, dict):
         return issues
@@ -96,15 +96,16 @@ def check_document(
             SchemaIssue(format_path(path), nearest_line(lines, path), message)
             for path, message in model.check(data)
         ]
+    number_key = model.number_key if model is not None else "number"
     seen: dict[str, int] = {}
     set_codes = {entry["code"] for entry in data.get("sets", [])}
     for index, card in enumerate(data["cards"]):
         path: DocPath = ("cards", index)
-        number = card["number"]
+        number = card[number_key]
         if number in seen:
             issues.append(
                 SchemaIssue(
-                    f"cards[{index}].number",
+                    f"cards[{index}].{number_key}",
                     nearest_line(lines, path),
                     f"card number {number} is used twice (first by cards[{seen[number]}])",
                 )

@@ -204,9 +204,12 @@ class CardDatabase(Generic[Card]):
         lookalike = self._numbers_folded.get(fold_number(reference))
         if lookalike is not None:
             found[lookalike.name] = lookalike
+        for card in self._folded.get(key, ()):
+            found.setdefault(card.name, card)
         keys = list(self._folded)
-        close = [keys[index] for index, _ in fuzzy_rank(key, keys, SUGGEST_CUTOFF)[:limit]]
-        for match in (key, *close):
-            for card in self._folded.get(match, ()):
+        for index, _ in fuzzy_rank(key, keys, SUGGEST_CUTOFF):
+            if len(found) >= limit:
+                break
+            for card in self._folded[keys[index]]:  # the closest keys, to `limit` cards
                 found.setdefault(card.name, card)
         return list(found.values())[:limit]

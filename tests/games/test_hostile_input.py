@@ -148,28 +148,30 @@ def _sample(game: str) -> dict[str, object]:
 @pytest.mark.parametrize(
     ("change", "message"),
     [
-        (lambda d: d["cards"][0].update(number=["a", "list"]), "cards[0].number"),
-        (lambda d: d["cards"].append(dict(d["cards"][0])), "is used twice"),
-        (lambda d: d.update(game=7), "game: must be a game id"),
-        (lambda d: d.update(cards="none"), "cards: 'none' is not of type 'array'"),
-        (lambda d: d["cards"][0].update(text=nested(100)), "nesting deeper than"),
+        (lambda d, key: d["cards"][0].update({key: ["a", "list"]}), "cards[0].{key}"),
+        (lambda d, key: d["cards"].append(dict(d["cards"][0])), "is used twice"),
+        (lambda d, key: d.update(game=7), "game: must be a game id"),
+        (lambda d, key: d.update(cards="none"), "cards: 'none' is not of type 'array'"),
+        (lambda d, key: d["cards"][0].update(text=nested(100)), "nesting deeper than"),
     ],
     ids=["wrong type", "duplicate number", "game of the wrong type", "cards not a list", "deep"],
 )
 def test_a_broken_card_database_names_the_line(
     tmp_path: Path,
     game: str,
-    change: Callable[[dict[str, object]], None],
+    change: Callable[[dict[str, object], str], None],
     message: str,
 ) -> None:
+    """``key`` is the field that is a card's number in the game's card database."""
     data = _sample(game)
-    change(data)
+    key = get_game(game).card_model.number_key
+    change(data, key)
     path = tmp_path / "cards.yaml"
     path.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
     with pytest.raises(DatabaseError) as raised:
         load_database(path, use_cache=False)
     (problem, *_) = raised.value.problems
-    assert message in problem
+    assert message.format(key=key) in problem
     assert problem.startswith(str(path))
     assert re.match(rf"{re.escape(str(path))}:\d+: ", problem) or re.search(
         r"\(line \d+\)", problem
