@@ -14,6 +14,7 @@ from lalcheck.cli.common import (
     TextOrJson,
     TypeOption,
     WorldOption,
+    command_app,
     fail,
     game_of,
     load_db,
@@ -22,7 +23,7 @@ from lalcheck.cli.common import (
 from lalcheck.db.search import CardFilter, parse_filters, search_cards
 from lalcheck.formatters.cards import format_card_table, format_search_json
 
-app = typer.Typer(help="Look cards up in the card database.", no_args_is_help=True)
+app = command_app("Look cards up in the card database.")
 
 
 @app.command()

@@ -24,7 +24,9 @@ from lalcheck.cli.common import (
     TextOrJson,
     TypeOption,
     WorldOption,
+    command_app,
     fail,
+    find_deck_files,
     game_of,
     load_db,
     load_deck_db,
@@ -49,14 +51,13 @@ from lalcheck.collection import (
     resolve_card,
 )
 from lalcheck.collection.model import DEFAULT_LANGUAGE, MAX_QUANTITY, parse_language
+from lalcheck.collection.store import collection_path
 from lalcheck.db.search import parse_filters
-from lalcheck.decks import collect_deck_paths, read_deck
+from lalcheck.decks import read_deck
+from lalcheck.errors import LalcheckError
 from lalcheck.wording import plural
 
-app = typer.Typer(
-    help="Your card collection: what you own, and what your decks still need.",
-    no_args_is_help=True,
-)
+app = command_app("Your card collection: what you own, and what your decks still need.")
 
 CollectionOption = Annotated[
     Path | None,
@@ -81,6 +82,16 @@ def _errors() -> Iterator[None]:
             yield
         except CollectionError as error:
             fail(str(error), EXIT_ILLEGAL)
+
+
+def _will_create(collection: Path | None) -> bool:
+    """Whether opening the collection creates its file."""
+    return not collection_path(collection).exists()
+
+
+def _say_created(path: Path, created: bool) -> None:
+    if created:
+        typer.echo(f"created the collection {path}", err=True)
 
 
 @app.command()
@@ -114,8 +125,10 @@ def add(
             note.strip(),
             database.info.game,
         )
+        created = _will_create(collection)
         with open_collection(collection) as owned:
             row = owned.add(holding)
+            _say_created(owned.path, created)
     others = [c.number for c in database.identity_printings(found) if c.number != found.number]
     hint = ""
     if others and card.strip() != found.number:
@@ -200,8 +213,10 @@ def import_file(
             for problem in rejected.problems:
                 typer.echo(f"{file}:{problem.line}: {problem.message}", err=True)
             raise
+        created = _will_create(collection)
         with open_collection(collection) as owned:
             owned.add_all(parsed.rows)
+            _say_created(owned.path, created)
     for problem in parsed.problems:
         typer.echo(f"{file}:{problem.line}: skipped: {problem.message}", err=True)
     skipped = f", skipped {plural(len(parsed.problems), 'bad row')}" if parsed.problems else ""
@@ -244,7 +259,9 @@ def missing(
     decks: Annotated[
         list[Path],
         typer.Argument(
-            help="Deck files, or folders searched for *.yaml / *.yml.", show_default=False
+            metavar="DECK...",
+            help="Deck files, or folders searched for *.yaml, *.yml and *.json decks.",
+            show_default=False,
         ),
     ],
     together: Annotated[
@@ -261,12 +278,20 @@ def missing(
 ) -> None:
     """Cards the decks need that the collection does not hold (any printing counts)."""
     database = load_deck_db(db, decks)
-    with _errors():
-        loaded = [read_deck(path, database) for path in collect_deck_paths(decks)]
-        with open_collection(collection, create=False) as owned:
-            rows = owned.holdings(database.info.game)
-    reports = missing_cards(loaded, rows, database, together=together, exact=exact)
-    typer.echo(format_missing(reports, output_format), nl=False)
+    loaded, unusable = [], 0
+    for path in find_deck_files(decks):
+        try:
+            loaded.append(read_deck(path, database))
+        except LalcheckError as error:
+            typer.echo(f"error: {error}", err=True)
+            unusable += 1
+    with _errors(), open_collection(collection, create=False) as owned:
+        rows = owned.holdings(database.info.game)
+    if loaded:
+        reports = missing_cards(loaded, rows, database, together=together, exact=exact)
+        typer.echo(format_missing(reports, output_format), nl=False)
+    if unusable:
+        fail(f"{plural(unusable, 'deck')} could not be read; the others are reported above")
 
 
 @app.command()

@@ -12,32 +12,33 @@ from lalcheck.atomic import check_target
 from lalcheck.cli.common import (
     EXIT_ILLEGAL,
     DbOption,
+    Force,
     GameOption,
     TextOrJson,
+    command_app,
     fail,
     game_of,
     load_db,
     user_errors,
 )
+from lalcheck.config import LOCK_FILE
 from lalcheck.db import load_database
 from lalcheck.db.diff import diff_databases
 from lalcheck.db.dump import save_document
-from lalcheck.db.lock import LOCK_FILE, Lock, write_lock
+from lalcheck.db.lock import Lock, write_lock
 from lalcheck.errors import LalcheckError
 from lalcheck.formatters.cards import format_database_info
 from lalcheck.formatters.diff import format_diff_json, format_diff_text
 from lalcheck.games import DEFAULT_GAME
+from lalcheck.wording import plural
 
-app = typer.Typer(
-    help="Card database: what is loaded, schema check, CSV import, download, lock, diff.",
-    no_args_is_help=True,
-)
+app = command_app("Card database: what is loaded, schema check, CSV import, download, lock, diff.")
 
 
 @app.command()
 def info(db: DbOption = None, game: GameOption = None) -> None:
     """Name, version, sample flag, sha256 and counts by type and set of the database."""
-    typer.echo(format_database_info(load_db(db, game)), nl=False)
+    typer.echo(format_database_info(load_db(db, game, check_lock=False)), nl=False)
 
 
 @app.command()
@@ -47,7 +48,8 @@ def validate(
     """Check a card database file against the schema; exit 2 with every problem if invalid."""
     with user_errors():
         database = load_database(file, use_cache=False)
-    typer.echo(f"{file}: valid card database {database.info.name!r} with {len(database)} cards")
+    cards = plural(len(database), "card")
+    typer.echo(f"{file}: valid card database {database.info.name!r} with {cards}")
 
 
 @app.command("import")
@@ -89,7 +91,8 @@ def import_csv(
         typer.echo(problem.describe(str(file)), err=True)
     if result.problems and not skip_bad:
         fail(
-            f"{file}: {len(result.problems)} problems in {result.rows} rows; nothing was written "
+            f"{file}: {plural(len(result.problems), 'problem')} in {plural(result.rows, 'row')}; "
+            "nothing was written "
             "(fix the rows, or pass --skip-bad to import the others)",
             EXIT_ILLEGAL,
         )
@@ -100,7 +103,8 @@ def import_csv(
     skipped = result.rows - result.cards
     typer.echo(
         f"{output}: card database {database.info.name!r} version {database.info.version} "
-        f"with {len(database)} cards" + (f" ({skipped} rows skipped)" if skipped else "")
+        f"with {plural(len(database), 'card')}"
+        + (f" ({plural(skipped, 'row')} skipped)" if skipped else "")
     )
 
 
@@ -142,7 +146,8 @@ def fetch(
     info = result.database.info
     state = "downloaded" if result.downloaded else "not modified since the last fetch"
     typer.echo(
-        f"{url}: {state}: {info.name!r} version {info.version}, {len(result.database)} cards, "
+        f"{url}: {state}: {info.name!r} version {info.version}, "
+        f"{plural(len(result.database), 'card')}, "
         f"sha256 {info.sha256}" + (f"; written to {output}" if output else "")
     )
 
@@ -151,15 +156,17 @@ def fetch(
 def lock(
     db: DbOption = None,
     game: GameOption = None,
-    output: Annotated[Path, typer.Option("--output", "-o", help="Lock file to write.")] = Path(
-        LOCK_FILE
-    ),
+    output: Annotated[
+        Path, typer.Option("--output", "-o", metavar="FILE", help="Lock file to write.")
+    ] = Path(LOCK_FILE),
+    force: Force = False,
 ) -> None:
-    """Write lalcheck.lock (database source, name, version, sha256); `check` verifies it."""
-    database = load_db(db, game)
+    """Write lalcheck.lock (database source, name, version, sha256); every command that
+    reads cards then checks the database against it."""
+    database = load_db(db, game, check_lock=False)
     pinned = Lock.of(database, db)
     with user_errors():
-        check_target(output, overwrite=True)
+        check_target(output, overwrite=force)
         write_lock(pinned, output)
     typer.echo(f"{output}: locked {pinned.describe()}")
 
@@ -173,7 +180,7 @@ def diff(
     ] = TextOrJson.TEXT,
 ) -> None:
     """Cards added, removed and changed (field by field) from OLD to NEW."""
-    before, after = load_db(old), load_db(new)
+    before, after = load_db(old, check_lock=False), load_db(new, check_lock=False)
     with user_errors():
         changes = diff_databases(before, after)
     text = (

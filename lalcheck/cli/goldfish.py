@@ -25,11 +25,12 @@ from lalcheck.cli.common import (
     DbOption,
     TextOrJson,
     fail,
+    legality_errors,
     load_deck_db,
     user_errors,
     warn,
 )
-from lalcheck.cli.play import legality_errors, simulation_of
+from lalcheck.cli.play import simulation_of
 from lalcheck.db import CardDatabase
 from lalcheck.decks import read_deck
 from lalcheck.games.base import GameCard

@@ -7,11 +7,17 @@ from typing import Annotated, Any
 
 import typer
 
-from lalcheck.checker import Checker
-from lalcheck.cli.common import EXIT_ILLEGAL, DbOption, fail, game_of, load_deck_db, user_errors
+from lalcheck.cli.common import (
+    EXIT_ILLEGAL,
+    DbOption,
+    fail,
+    game_of,
+    legality_errors,
+    load_deck_db,
+    user_errors,
+)
 from lalcheck.db import CardDatabase
-from lalcheck.decks import Deck, read_deck
-from lalcheck.findings import Severity
+from lalcheck.decks import read_deck
 from lalcheck.games.base import GameCard
 from lalcheck.simulation import Simulation
 
@@ -37,16 +43,6 @@ def simulation_of(game_id: str) -> Simulation:
     if game.simulation is None:
         fail(f"{game.title} has no engine to play games with yet")
     return game.simulation()
-
-
-def legality_errors(deck: Deck[GameCard], database: CardDatabase[GameCard]) -> list[str]:
-    """The deck's error findings, one indented line each; none when it is legal."""
-    report = Checker(database).check_deck_file(deck.file)
-    return [
-        f"  {f.message}" + (f" (line {f.line})" if f.line else "")
-        for f in report.findings
-        if f.severity is Severity.ERROR
-    ]
 
 
 def _playable(path: Path, database: CardDatabase[GameCard], simulation: Simulation) -> Any:

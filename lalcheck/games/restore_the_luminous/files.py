@@ -16,7 +16,14 @@ from lalcheck.errors import InvalidFileError
 from lalcheck.games.restore_the_luminous.cards import CardPool, CardProblem, pool_from_document
 from lalcheck.games.restore_the_luminous.engine.deck import DeckList
 from lalcheck.resources import bundled
-from lalcheck.schemas import SchemaIssue, describe_issues, format_path, nearest_line, validate
+from lalcheck.schemas import (
+    SchemaIssue,
+    describe_issues,
+    format_path,
+    nearest_line,
+    schema_file,
+    validate,
+)
 from lalcheck.yamlsafe import DATA_LIMITS, DECK_LIMITS, DocPath, Limits, load_with_lines, read_text
 
 GAME = "restore-the-luminous"
@@ -31,7 +38,7 @@ def _read(path: Path, limits: Limits, schema: str, what: str) -> tuple[Any, dict
         raise InvalidFileError(
             f"{what} {path} is not valid:",
             describe_issues(issues, str(path)),
-            hint=f"schemas/{GAME}/{schema}.schema.json describes the format",
+            hint=f"{schema_file(f'{GAME}/{schema}')} describes the format",
         )
     return data, lines
 

@@ -13,6 +13,7 @@ from lalcheck.findings import Finding
 from lalcheck.games.luck_and_logic.cards import Card
 from lalcheck.games.luck_and_logic.decks import SECTIONS
 from lalcheck.games.luck_and_logic.regulations import Regulation
+from lalcheck.wording import plural
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,7 +57,7 @@ def size_problem(what: str, size: int, wanted: int) -> str | None:
     if size == wanted:
         return None
     change = f"remove {size - wanted}" if size > wanted else f"add {wanted - size}"
-    return f"{what} has {size} cards; it must have exactly {wanted} ({change})"
+    return f"{what} has {plural(size, 'card')}; it must have exactly {wanted} ({change})"
 
 
 def quote(card: Card) -> str:

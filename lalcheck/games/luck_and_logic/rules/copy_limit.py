@@ -43,10 +43,12 @@ def check(context: CheckContext) -> Iterator[Finding]:
             continue
         printings = numbers(group)
         across = f" across {', '.join(printings)}" if len(printings) > 1 else ""
+        lines = sorted({placed.entry.line for placed in group})
+        where = f" (lines {', '.join(map(str, lines))})" if len(lines) > 1 else ""
         yield Finding(
             ID,
             Severity.ERROR,
-            f"{quote(group[0].card)}: {count} copies{across}, at most {limit} allowed "
+            f"{quote(group[0].card)}: {count} copies{across}{where}, at most {limit} allowed "
             f"({REFERENCE})",
             "main",
             printings,
