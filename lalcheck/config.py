@@ -114,10 +114,12 @@ def _check(table: Mapping[str, Any], path: Path) -> None:
 
 
 def find_lock(start: Path | None = None) -> Path | None:
-    """The nearest ``lalcheck.lock`` in ``start`` (default: the working folder) or above."""
-    for folder in upward(start or Path.cwd()):
+    """The nearest ``lalcheck.lock`` in ``start`` (default: the working folder) or above;
+    one in the working folder itself is named relatively, as ``lalcheck.lock``."""
+    folders = upward(start or Path.cwd())
+    for folder in folders:
         if (folder / LOCK_FILE).is_file():
-            return folder / LOCK_FILE
+            return Path(LOCK_FILE) if folder == folders[0] and start is None else folder / LOCK_FILE
     return None
 
 

@@ -18,6 +18,7 @@ from lalcheck.cli.common import (
     fail,
     find_deck_files,
     load_db,
+    parse_date,
     project_settings,
     use_colour,
     user_errors,
@@ -48,10 +49,10 @@ def check(
         ),
     ] = None,
     as_of: Annotated[
-        dt.datetime | None,
+        dt.date | None,
         typer.Option(
             "--as-of",
-            formats=["%Y-%m-%d"],
+            parser=parse_date,
             metavar="YYYY-MM-DD",
             help="Check as of this date: picks the regulation in force and hides unreleased "
             "cards. Overrides the deck's as_of. Default: today.",
@@ -107,7 +108,7 @@ def check(
         checker = Checker(
             database,
             regulation=chosen["regulation"].value,
-            as_of=as_of.date() if as_of else None,
+            as_of=as_of,
         )
         first_game = database.info.game if database else deck_game(paths)
         lock_file = chosen["lock"].value

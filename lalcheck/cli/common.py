@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import os
 import sys
 from collections.abc import Iterator, Sequence
@@ -73,6 +74,14 @@ class TextOrJson(StrEnum):
 
     TEXT = "text"
     JSON = "json"
+
+
+def parse_date(text: str) -> dt.date:
+    """An ISO date option (``--as-of 2017-10-01``), refused in the tool's own words."""
+    try:
+        return dt.date.fromisoformat(text)
+    except ValueError:
+        raise typer.BadParameter(f"{text!r} is not a date; write it as YYYY-MM-DD") from None
 
 
 def stdout_is_terminal() -> bool:
