@@ -93,7 +93,7 @@ def goldfish(
         ),
     ] = None,
     report_format: Annotated[
-        TextOrJson, typer.Option("--format", help="Report format.")
+        TextOrJson, typer.Option("--format", "-f", help="Report format.")
     ] = TextOrJson.TEXT,
     plot: Annotated[
         Path | None,

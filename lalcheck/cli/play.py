@@ -15,6 +15,7 @@ from lalcheck.cli.common import (
     legality_errors,
     load_deck_db,
     user_errors,
+    warn,
 )
 from lalcheck.db import CardDatabase
 from lalcheck.decks import read_deck
@@ -23,16 +24,32 @@ from lalcheck.simulation import Simulation
 
 
 def play(
-    deck_a: Annotated[Path, typer.Argument(help="Deck of player A.", show_default=False)],
-    deck_b: Annotated[Path, typer.Argument(help="Deck of player B.", show_default=False)],
-    seed: Annotated[int, typer.Option(help="Seed of the game's shuffles and draws.")] = 0,
+    deck_a: Annotated[
+        Path, typer.Argument(metavar="DECK_A", help="Deck of player A.", show_default=False)
+    ],
+    deck_b: Annotated[
+        Path, typer.Argument(metavar="DECK_B", help="Deck of player B.", show_default=False)
+    ],
+    seed: Annotated[
+        int,
+        typer.Option(metavar="N", help="Seed of the game's shuffles, draws and first player."),
+    ] = 0,
+    force: Annotated[
+        bool, typer.Option("--force", help="Play an illegal deck anyway (with a warning).")
+    ] = False,
     db: DbOption = None,
 ) -> None:
-    """Play one seeded game between two greedy players and print its log and result."""
+    """Play one seeded game between two greedy players and print its log and result.
+
+    An illegal deck is refused with its errors (exit 1) unless --force, as in
+    goldfish and draw.
+    """
     database = load_deck_db(db, [deck_a])
     simulation = simulation_of(database.info.game)
     with user_errors():
-        deck_lists = [_playable(path, database, simulation) for path in (deck_a, deck_b)]
+        deck_lists = [
+            _playable(path, database, simulation, force=force) for path in (deck_a, deck_b)
+        ]
         text = simulation.play(deck_lists[0], deck_lists[1], seed)
     typer.echo(text, nl=False)
 
@@ -45,12 +62,20 @@ def simulation_of(game_id: str) -> Simulation:
     return game.simulation()
 
 
-def _playable(path: Path, database: CardDatabase[GameCard], simulation: Simulation) -> Any:
-    """The engine's deck of the file at ``path`` if it is legal; else exit 1 naming its
-    errors."""
+def _playable(
+    path: Path, database: CardDatabase[GameCard], simulation: Simulation, *, force: bool
+) -> Any:
+    """The engine's deck of the file at ``path`` if it is legal (or ``force``, which warns);
+    else exit 1 naming its errors."""
     deck = read_deck(path, database)
     errors = legality_errors(deck, database)
     if errors:
         listing = "\n".join(errors)
-        fail(f"{path} is not a legal deck, so it cannot be played:\n{listing}", EXIT_ILLEGAL)
+        if not force:
+            fail(
+                f"{path} is not a legal deck, so it cannot be played "
+                f"(--force plays it anyway):\n{listing}",
+                EXIT_ILLEGAL,
+            )
+        warn(f"{path} is not a legal deck; playing it anyway (--force):\n{listing}")
     return simulation.playable(deck)
