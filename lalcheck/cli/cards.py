@@ -28,7 +28,9 @@ app = command_app("Look cards up in the card database.")
 
 @app.command()
 def show(
-    reference: Annotated[str, typer.Argument(help="Card number or exact card name.")],
+    reference: Annotated[
+        str, typer.Argument(metavar="CARD", help="Card number or exact card name.")
+    ],
     db: DbOption = None,
     game: GameOption = None,
 ) -> None:
@@ -43,7 +45,14 @@ def show(
 
 @app.command()
 def search(
-    text: Annotated[str, typer.Argument(help="Text in the number, a name or the card text.")] = "",
+    text: Annotated[
+        str,
+        typer.Argument(
+            metavar="[TEXT]",
+            help="Text in the number, a name or the card text (default: none, every card).",
+            show_default=False,
+        ),
+    ] = "",
     card_type: TypeOption = None,
     color: ColorOption = None,
     world: WorldOption = None,
@@ -51,11 +60,15 @@ def search(
         str | None, typer.Option(metavar="N", help="Member or secret tool level.")
     ] = None,
     cost: Annotated[str | None, typer.Option(metavar="N", help="Member cost.")] = None,
-    set_code: Annotated[str | None, typer.Option("--set", help="Set code, e.g. BT01.")] = None,
+    set_code: Annotated[
+        str | None, typer.Option("--set", metavar="SET", help="Set code, e.g. BT01.")
+    ] = None,
     fuzzy: Annotated[
         bool, typer.Option(help="Also list cards whose name in any language is close to TEXT.")
     ] = True,
-    limit: Annotated[int | None, typer.Option(min=1, help="Show at most this many cards.")] = None,
+    limit: Annotated[
+        int | None, typer.Option(min=1, metavar="N", help="Show at most this many cards.")
+    ] = None,
     output_format: Annotated[
         TextOrJson, typer.Option("--format", "-f", help="Output format.")
     ] = TextOrJson.TEXT,

@@ -69,9 +69,18 @@ CollectionOption = Annotated[
         show_default=False,
     ),
 ]
-CardArgument = Annotated[str, typer.Argument(help="Card number or exact card name.")]
-LanguageOption = Annotated[str, typer.Option(help="Language code: ja, en, zh, ...")]
-NoteOption = Annotated[str, typer.Option(help="A note; merged rows keep every distinct note.")]
+CardArgument = Annotated[
+    str, typer.Argument(metavar="CARD", help="Card number or exact card name.")
+]
+LanguageOption = Annotated[str, typer.Option(metavar="CODE", help="Language code: ja, en, zh, ...")]
+NoteOption = Annotated[
+    str,
+    typer.Option(
+        metavar="TEXT",
+        help="A note; merged rows keep every distinct note (default: none).",
+        show_default=False,
+    ),
+]
 
 
 @contextmanager
@@ -97,9 +106,12 @@ def _say_created(path: Path, created: bool) -> None:
 @app.command()
 def add(
     card: CardArgument,
-    quantity: Annotated[int, typer.Argument(min=1, max=MAX_QUANTITY, help="Copies to add.")] = 1,
+    quantity: Annotated[
+        int, typer.Argument(min=1, max=MAX_QUANTITY, metavar="[QUANTITY]", help="Copies to add.")
+    ] = 1,
     trade: Annotated[
-        int, typer.Option(min=0, max=MAX_QUANTITY, help="How many of them are for trade.")
+        int,
+        typer.Option(min=0, max=MAX_QUANTITY, metavar="N", help="How many of them are for trade."),
     ] = 0,
     condition: Annotated[
         Condition, typer.Option(case_sensitive=False, help="Condition, mint (MT) to poor (PO).")
@@ -139,12 +151,16 @@ def add(
 @app.command()
 def remove(
     card: CardArgument,
-    quantity: Annotated[int, typer.Argument(min=1, help="Copies to remove.")] = 1,
+    quantity: Annotated[
+        int, typer.Argument(min=1, metavar="[QUANTITY]", help="Copies to remove.")
+    ] = 1,
     condition: Annotated[
         Condition | None,
         typer.Option(case_sensitive=False, help="Only from copies in this condition."),
     ] = None,
-    language: Annotated[str | None, typer.Option(help="Only from copies in this language.")] = None,
+    language: Annotated[
+        str | None, typer.Option(metavar="CODE", help="Only from copies in this language.")
+    ] = None,
     foil: Annotated[
         bool | None, typer.Option("--foil/--no-foil", help="Only from foil / non-foil copies.")
     ] = None,
@@ -174,7 +190,9 @@ def list_cards(
     output_format: Annotated[
         ListFormat, typer.Option("--format", "-f", help="Output format.")
     ] = ListFormat.TEXT,
-    set_code: Annotated[str | None, typer.Option("--set", help="Set code, e.g. BT01.")] = None,
+    set_code: Annotated[
+        str | None, typer.Option("--set", metavar="SET", help="Set code, e.g. BT01.")
+    ] = None,
     card_type: TypeOption = None,
     world: WorldOption = None,
     collection: CollectionOption = None,
@@ -196,7 +214,9 @@ def list_cards(
 
 @app.command("import")
 def import_file(
-    file: Annotated[Path, typer.Argument(help="CSV with a header row: number,quantity,...")],
+    file: Annotated[
+        Path, typer.Argument(metavar="FILE", help="CSV with a header row: number,quantity,...")
+    ],
     skip_bad: Annotated[
         bool, typer.Option("--skip-bad", help="Import the good rows and skip the bad ones.")
     ] = False,
@@ -230,7 +250,10 @@ def export(
         ExportFormat, typer.Option("--format", "-f", help="Output format.")
     ] = ExportFormat.CSV,
     output: Annotated[
-        Path | None, typer.Option("--output", "-o", help="Write to this file (default: stdout).")
+        Path | None,
+        typer.Option(
+            "--output", "-o", metavar="FILE", help="Write to this file (default: stdout)."
+        ),
     ] = None,
     force: Force = False,
     collection: CollectionOption = None,
@@ -312,7 +335,7 @@ def stats(
 
 @app.command()
 def backup(
-    target: Annotated[Path, typer.Argument(help="File to write the copy to.")],
+    target: Annotated[Path, typer.Argument(metavar="TARGET", help="File to write the copy to.")],
     force: Force = False,
     collection: CollectionOption = None,
 ) -> None:

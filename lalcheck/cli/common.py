@@ -64,9 +64,11 @@ GameOption = Annotated[
 ]
 
 #: Card field filters of ``cards search`` and ``collection list`` (the game's search fields).
-TypeOption = Annotated[str | None, typer.Option("--type", help="Card type.")]
-ColorOption = Annotated[str | None, typer.Option("--color", help="Card color.")]
-WorldOption = Annotated[str | None, typer.Option(help="World, e.g. Septpia or 'Luck&Logic Club'.")]
+TypeOption = Annotated[str | None, typer.Option("--type", metavar="TYPE", help="Card type.")]
+ColorOption = Annotated[str | None, typer.Option("--color", metavar="COLOR", help="Card color.")]
+WorldOption = Annotated[
+    str | None, typer.Option(metavar="WORLD", help="World, e.g. Septpia or 'Luck&Logic Club'.")
+]
 
 
 class TextOrJson(StrEnum):

@@ -43,7 +43,9 @@ def info(db: DbOption = None, game: GameOption = None) -> None:
 
 @app.command()
 def validate(
-    file: Annotated[Path, typer.Argument(help="Card database file (YAML or JSON).")],
+    file: Annotated[
+        Path, typer.Argument(metavar="FILE", help="Card database file (YAML or JSON).")
+    ],
 ) -> None:
     """Check a card database file against the schema; exit 2 with every problem if invalid."""
     with user_errors():
@@ -55,21 +57,35 @@ def validate(
 @app.command("import")
 def import_csv(
     file: Annotated[
-        Path, typer.Argument(help="Card-list CSV with official English or Japanese column names.")
+        Path,
+        typer.Argument(
+            metavar="FILE", help="Card-list CSV with official English or Japanese column names."
+        ),
     ],
     output: Annotated[
         Path,
-        typer.Option("--output", "-o", help="Database file to write (.json: JSON, else YAML)."),
+        typer.Option(
+            "--output",
+            "-o",
+            metavar="FILE",
+            help="Database file to write (.json: JSON, else YAML).",
+        ),
     ],
     name: Annotated[
-        str | None, typer.Option(help="Database name (default: the CSV's name).")
+        str | None, typer.Option(metavar="NAME", help="Database name (default: the CSV's name).")
     ] = None,
     version: Annotated[
-        str | None, typer.Option("--version", help="Database version (default: today's date).")
+        str | None,
+        typer.Option(
+            "--version", metavar="VERSION", help="Database version (default: today's date)."
+        ),
     ] = None,
     encoding: Annotated[
         str | None,
-        typer.Option(help="CSV encoding (default: UTF-8 with or without BOM, else CP932)."),
+        typer.Option(
+            metavar="ENCODING",
+            help="CSV encoding (default: UTF-8 with or without BOM, else CP932).",
+        ),
     ] = None,
     skip_bad: Annotated[
         bool, typer.Option("--skip-bad", help="Write the rows that map; report the others.")
@@ -110,23 +126,40 @@ def import_csv(
 
 @app.command()
 def fetch(
-    url: Annotated[str, typer.Argument(help="http(s) URL of a card database (YAML or JSON).")],
+    url: Annotated[
+        str, typer.Argument(metavar="URL", help="http(s) URL of a card database (YAML or JSON).")
+    ],
     output: Annotated[
         Path | None,
-        typer.Option("--output", "-o", help="Also write the database here (replaced atomically)."),
+        typer.Option(
+            "--output",
+            "-o",
+            metavar="FILE",
+            help="Also write the database here (replaced atomically).",
+        ),
     ] = None,
     sha256: Annotated[
-        str | None, typer.Option(help="Refuse the download unless its sha256 is this.")
+        str | None,
+        typer.Option(metavar="HEX", help="Refuse the download unless its sha256 is this."),
     ] = None,
     timeout: Annotated[
         float | None,
-        typer.Option(help="Seconds to wait to connect and for data (0.1 to 3600)."),
+        typer.Option(
+            metavar="SECONDS",
+            help="Seconds to wait to connect and for data (0.1 to 3600; default: 10).",
+        ),
     ] = None,
     retries: Annotated[
-        int | None, typer.Option(help="Retries on connection errors and 5xx answers (0 to 20).")
+        int | None,
+        typer.Option(
+            metavar="N", help="Retries on connection errors and 5xx answers (0 to 20; default: 3)."
+        ),
     ] = None,
     max_size: Annotated[
-        int | None, typer.Option(help="Refuse databases larger than this many bytes.")
+        int | None,
+        typer.Option(
+            metavar="BYTES", help="Refuse databases larger than this many bytes (default: 64 MiB)."
+        ),
     ] = None,
 ) -> None:
     """Download a card database into the cache (and OUTPUT) after validating it.
@@ -173,8 +206,8 @@ def lock(
 
 @app.command()
 def diff(
-    old: Annotated[str, typer.Argument(help="The old database: PATH or URL.")],
-    new: Annotated[str, typer.Argument(help="The new database: PATH or URL.")],
+    old: Annotated[str, typer.Argument(metavar="OLD", help="The old database: PATH or URL.")],
+    new: Annotated[str, typer.Argument(metavar="NEW", help="The new database: PATH or URL.")],
     output_format: Annotated[
         TextOrJson, typer.Option("--format", "-f", help="Output format.")
     ] = TextOrJson.TEXT,

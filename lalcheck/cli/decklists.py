@@ -105,7 +105,9 @@ def import_decklist(
 
 
 def export(
-    deck: Annotated[Path, typer.Argument(help="Deck file (YAML).", show_default=False)],
+    deck: Annotated[
+        Path, typer.Argument(metavar="DECK", help="Deck file (YAML).", show_default=False)
+    ],
     output_format: Annotated[
         ExportFormat,
         typer.Option("--format", "-f", help="text: a text decklist; html: a printable A4 sheet."),

@@ -75,11 +75,15 @@ def goldfish(
             show_default=False,
         ),
     ],
-    games: Annotated[int, typer.Option(min=1, max=MAX_GAMES, help="Games per deck.")] = (
-        DEFAULT_GAMES
-    ),
-    seed: Annotated[int, typer.Option(help="Seed: the same seed gives the same report.")] = 0,
-    jobs: Annotated[int, typer.Option(min=1, max=MAX_JOBS, help="Worker processes.")] = 1,
+    games: Annotated[
+        int, typer.Option(min=1, max=MAX_GAMES, metavar="N", help="Games per deck.")
+    ] = (DEFAULT_GAMES),
+    seed: Annotated[
+        int, typer.Option(metavar="N", help="Seed: the same seed gives the same report.")
+    ] = 0,
+    jobs: Annotated[
+        int, typer.Option(min=1, max=MAX_JOBS, metavar="N", help="Worker processes.")
+    ] = 1,
     going: Annotated[
         Going, typer.Option(help="Go first, second, or both (even games first, odd second).")
     ] = Going.FIRST,
@@ -87,6 +91,7 @@ def goldfish(
         int | None,
         typer.Option(
             min=1,
+            metavar="N",
             help="Games not won by this own turn count as not won (default: the game's, "
             "10 for Luck & Logic).",
             show_default=False,
@@ -164,7 +169,10 @@ def goldfish(
 def draw(
     deck: Annotated[Path, typer.Argument(metavar="DECK", help="Deck file.", show_default=False)],
     seed: Annotated[
-        int, typer.Option(help="Seed: the game is game 0 of `goldfish --seed` with that seed.")
+        int,
+        typer.Option(
+            metavar="N", help="Seed: the game is game 0 of `goldfish --seed` with that seed."
+        ),
     ] = 0,
     turns: Annotated[
         int | None, typer.Option(min=1, metavar="N", help="Show only the first N own turns.")
