@@ -131,3 +131,15 @@ def test_the_main_examples_are_replayed() -> None:
         "lalcheck collection missing",
     ):
         assert any(command.startswith(wanted) for command in commands), wanted
+
+
+def test_the_readme_is_an_introduction_that_links_into_the_docs() -> None:
+    """What lalcheck is, how to set it up, a short tour; the rest lives in docs/."""
+    text = README.read_text(encoding="utf-8")
+    assert len(text.splitlines()) < 100
+    links = re.findall(r"\]\(((?:docs/|LICENSE)[^)#]*)", text)
+    assert len(links) >= 8
+    for link in links:
+        assert (ROOT / link).exists(), link
+    assert "pip install lalcheck" not in text  # not on PyPI: installed from the repository
+    assert "OWNER" not in text
