@@ -49,8 +49,11 @@ def with_hyperfine(command: list[str], runs: int, warmup: int) -> list[float]:
     with tempfile.TemporaryDirectory() as folder:
         export = Path(folder) / "times.json"
         subprocess.run(
-            ["hyperfine", "-N", "-i", "--style", "none", "-w", str(warmup), "-r", str(runs)]
-            + ["--export-json", str(export), shlex.join(command)],
+            [
+                *("hyperfine", "-N", "-i", "--style", "none"),
+                *("-w", str(warmup), "-r", str(runs), "--export-json", str(export)),
+                shlex.join(command),
+            ],
             check=True,
             capture_output=True,
         )

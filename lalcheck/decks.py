@@ -29,6 +29,7 @@ from lalcheck.db.model import Card, CardDatabase, DatabaseInfo, Resolution
 from lalcheck.errors import InputError, UsageError
 from lalcheck.findings import Finding, Severity
 from lalcheck.games import DEFAULT_GAME, PACKAGES, get_game, unknown_game
+from lalcheck.wording import quoted
 from lalcheck.yamlsafe import DATA_LIMITS, DECK_LIMITS, Walker, compose, line_of, read_text
 
 if TYPE_CHECKING:
@@ -227,7 +228,7 @@ class _DeckParser:
                 suggestion = f"did you mean {close[0]}:? " if close else ""
                 self.problems.append(
                     _syntax(
-                        f"unknown section {key!r} is ignored; {suggestion}sections are "
+                        f"unknown section {quoted(key)} is ignored; {suggestion}sections are "
                         + ", ".join(self.layout.sections),
                         pair.line,
                         severity=Severity.WARNING,

@@ -434,3 +434,10 @@ def test_check_imports_no_heavy_library_nor_other_commands() -> None:
         m for m in modules if ".engine" in m or "goldfish" in m or "lalcheck.collection" in m
     ]
     assert "lalcheck.cli.db" not in modules and "lalcheck.formatters.sarif" not in modules
+
+
+def test_messages_show_the_text_typed_not_escapes(run: CliRun, repo: Path) -> None:
+    Path("wide.yaml").write_text("main:\n  Starlit\u3000Prefect Ron: 4\n", encoding="utf-8")
+    shown = run("check", "wide.yaml").stdout
+    assert "unknown card 'Starlit\u3000Prefect Ron'" in shown
+    assert "\\u3000" not in shown

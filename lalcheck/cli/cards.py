@@ -21,7 +21,7 @@ from lalcheck.cli.common import (
     user_errors,
 )
 from lalcheck.db.search import CardFilter, parse_filters, search_cards
-from lalcheck.formatters.cards import format_card_table, format_search_json
+from lalcheck.formatters.cards import format_search_json, format_search_text
 
 app = command_app("Look cards up in the card database.")
 
@@ -75,7 +75,12 @@ def search(
     db: DbOption = None,
     game: GameOption = None,
 ) -> None:
-    """Cards matching TEXT (best first) and the filters; exit 1 when none match."""
+    """Cards matching TEXT and the filters; exit 1 when none match.
+
+    Cards holding TEXT in their number, a name (in any language) or their text come
+    first; close matches of a name follow under their own heading (--no-fuzzy leaves
+    them out). A card found by a name in another language than the one shown names it.
+    """
     database = load_db(db, game)
     chosen = game_of(database.info.game)
     options = {"type": card_type, "color": color, "world": world, "level": level, "cost": cost}
@@ -86,7 +91,6 @@ def search(
     if output_format is TextOrJson.JSON:
         typer.echo(format_search_json(text, hits), nl=False)
     elif hits:
-        cards = (hit.card for hit in hits)
-        typer.echo(format_card_table(cards, chosen.card_view.row), nl=False)
+        typer.echo(format_search_text(hits, chosen.card_view.row), nl=False)
     if not hits:
         fail("no card matches", EXIT_ILLEGAL)
