@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from lalcheck.errors import InputError
+from lalcheck.formatters import ReportFormat
 
 #: Environment variable naming the card database when ``--db`` is not given.
 DB_ENV = "LALCHECK_DB"
@@ -35,7 +36,7 @@ PYPROJECT = "pyproject.toml"
 #: The lock file looked for upward when no ``lock`` is configured.
 LOCK_FILE = "lalcheck.lock"
 #: The report formats ``format`` may name (those of ``lalcheck check --format``).
-FORMATS = ("text", "json", "sarif", "junit", "github")
+FORMATS = tuple(report_format.value for report_format in ReportFormat)
 #: Every key a configuration file may hold.
 KEYS = ("db", "lock", "regulation", "exclude", "format")
 
@@ -50,10 +51,6 @@ class Setting:
 
     value: Any
     origin: str
-
-    @property
-    def from_environment(self) -> bool:
-        return self.origin == DB_ENV
 
 
 @dataclass(frozen=True, slots=True)

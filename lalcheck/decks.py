@@ -518,9 +518,10 @@ def _excluded(path: Path, exclude: Sequence[str]) -> bool:
 
 def find_decks(paths: Iterable[Path], exclude: Sequence[str] = ()) -> DeckSearch:
     """Deck files named directly, and the ``*.yaml``/``*.yml``/``*.json`` files found below
-    folders (recursively, sorted, skipping hidden files and folders such as ``.github/``,
-    files matching an ``exclude`` glob, and card databases, regulations and other lalcheck
-    files). Each file is listed once, however often it is named.
+    folders (recursively, sorted, skipping hidden files and folders such as ``.github/``
+    and files matching an ``exclude`` glob). Card databases, regulations and other
+    lalcheck files are passed over, named or found. Each file is listed once, however
+    often it is named.
 
     A path that does not exist, or a folder without deck files, is a :class:`UsageError`.
     """
@@ -530,7 +531,11 @@ def find_decks(paths: Iterable[Path], exclude: Sequence[str] = ()) -> DeckSearch
         if not path.exists():
             raise UsageError(f"{path}: no such file or folder")
         if not path.is_dir():
-            found.setdefault(path, None)
+            kind = other_file_kind(path)  # pre-commit names every staged file, cards.yaml too
+            if kind is None:
+                found.setdefault(path, None)
+            else:
+                skipped.append((path, kind))
             continue
         in_folder = sorted(
             p

@@ -202,7 +202,7 @@ CASES = [
     case("games", "--format", "xml", code=2, message="Invalid value for '--format'"),
     # collection
     case("collection", "add", "NOPE/001", code=1, message="unknown card 'NOPE/001'"),
-    case("collection", "add", "BT01/008", "0", code=2, message="Invalid value for 'quantity'"),
+    case("collection", "add", "BT01/008", "0", code=2, message="Invalid value for 'QUANTITY'"),
     case("collection", "add", "BT01/008", str(10**20), code=2, message="is not in the range"),
     case("collection", "add", "BT01/008", "2", "--trade", "5", code=2, message="5 copies for"),
     case("collection", "add", "BT01/008", "--language", "!!", code=2, message="bad language"),

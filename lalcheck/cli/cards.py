@@ -48,7 +48,7 @@ def search(
     text: Annotated[
         str,
         typer.Argument(
-            metavar="[TEXT]",
+            metavar="TEXT",
             help="Text in the number, a name or the card text (default: none, every card).",
             show_default=False,
         ),

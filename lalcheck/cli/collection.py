@@ -107,7 +107,7 @@ def _say_created(path: Path, created: bool) -> None:
 def add(
     card: CardArgument,
     quantity: Annotated[
-        int, typer.Argument(min=1, max=MAX_QUANTITY, metavar="[QUANTITY]", help="Copies to add.")
+        int, typer.Argument(min=1, max=MAX_QUANTITY, metavar="QUANTITY", help="Copies to add.")
     ] = 1,
     trade: Annotated[
         int,
@@ -152,7 +152,7 @@ def add(
 def remove(
     card: CardArgument,
     quantity: Annotated[
-        int, typer.Argument(min=1, metavar="[QUANTITY]", help="Copies to remove.")
+        int, typer.Argument(min=1, metavar="QUANTITY", help="Copies to remove.")
     ] = 1,
     condition: Annotated[
         Condition | None,

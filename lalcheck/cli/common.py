@@ -219,3 +219,23 @@ def legality_errors(deck: Deck[GameCard], database: CardDatabase[GameCard]) -> l
         for f in report.findings
         if f.severity is Severity.ERROR
     ]
+
+
+def require_legal(
+    path: Path,
+    deck: Deck[GameCard],
+    database: CardDatabase[GameCard],
+    *,
+    force: bool,
+    does: str = "plays",
+    doing: str = "playing",
+) -> bool:
+    """Whether ``deck`` is legal; an illegal one exits 1 with its errors, or under ``force``
+    warns and goes on (``--force plays it anyway``)."""
+    errors = legality_errors(deck, database)
+    if errors:
+        listing = "\n".join(errors)
+        if not force:
+            fail(f"{path} is not a legal deck (--force {does} it anyway):\n{listing}", EXIT_ILLEGAL)
+        warn(f"{path} is not a legal deck; {doing} it anyway (--force):\n{listing}")
+    return not errors

@@ -28,6 +28,7 @@ from lalcheck.cli.common import (
     legality_errors,
     load_db,
     load_deck_db,
+    require_legal,
     user_errors,
     warn,
 )
@@ -134,16 +135,7 @@ def export(
         if output != STDIO:
             check_target(Path(output), overwrite=force)
         resolved = read_deck(deck, database)
-        errors = legality_errors(resolved, database)
-        if errors:
-            listing = "\n".join(errors)
-            if not force:
-                fail(
-                    f"{deck} is not a legal deck, so it was not exported "
-                    f"(--force exports it anyway):\n{listing}",
-                    EXIT_ILLEGAL,
-                )
-            warn(f"{deck} is not a legal deck; exporting it anyway (--force):\n{listing}")
+        require_legal(deck, resolved, database, force=force, does="exports", doing="exporting")
         if sheet is not None and output_format is ExportFormat.HTML:
             text = sheet(resolved, database.info)
         else:

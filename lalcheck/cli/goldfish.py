@@ -21,14 +21,12 @@ import typer
 
 from lalcheck.atomic import check_target
 from lalcheck.cli.common import (
-    EXIT_ILLEGAL,
     DbOption,
     TextOrJson,
     fail,
-    legality_errors,
     load_deck_db,
+    require_legal,
     user_errors,
-    warn,
 )
 from lalcheck.cli.play import simulation_of
 from lalcheck.db import CardDatabase
@@ -208,16 +206,8 @@ def _load(
     (unless ``force``, which warns and goes on)."""
     with user_errors():
         deck = read_deck(path, database)
-        errors = legality_errors(deck, database)
-        if errors:
-            listing = "\n".join(errors)
-            if not force:
-                fail(
-                    f"{path} is not a legal deck (--force plays it anyway):\n{listing}",
-                    EXIT_ILLEGAL,
-                )
-            warn(f"{path} is not a legal deck; playing it anyway (--force):\n{listing}")
-        return DeckInfo.of_file(path, deck.name, legal=not errors), simulation.playable(deck)
+        legal = require_legal(path, deck, database, force=force)
+        return DeckInfo.of_file(path, deck.name, legal=legal), simulation.playable(deck)
 
 
 @contextmanager

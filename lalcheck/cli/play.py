@@ -8,14 +8,12 @@ from typing import Annotated, Any
 import typer
 
 from lalcheck.cli.common import (
-    EXIT_ILLEGAL,
     DbOption,
     fail,
     game_of,
-    legality_errors,
     load_deck_db,
+    require_legal,
     user_errors,
-    warn,
 )
 from lalcheck.db import CardDatabase
 from lalcheck.decks import read_deck
@@ -68,14 +66,5 @@ def _playable(
     """The engine's deck of the file at ``path`` if it is legal (or ``force``, which warns);
     else exit 1 naming its errors."""
     deck = read_deck(path, database)
-    errors = legality_errors(deck, database)
-    if errors:
-        listing = "\n".join(errors)
-        if not force:
-            fail(
-                f"{path} is not a legal deck, so it cannot be played "
-                f"(--force plays it anyway):\n{listing}",
-                EXIT_ILLEGAL,
-            )
-        warn(f"{path} is not a legal deck; playing it anyway (--force):\n{listing}")
+    require_legal(path, deck, database, force=force)
     return simulation.playable(deck)
