@@ -58,8 +58,8 @@ def test_json_report_matches_the_contract(run: CliRun) -> None:
         "section": "main",
         "cards": ["T01/001", "T02/001"],
         "line": 3,
-        "message": "「Test Logicalist A」: 5 copies across T01/001, T02/001, at most 4 allowed "
-        "(R-CON-2)",
+        "message": "「Test Logicalist A」: 5 copies across T01/001, T02/001 (lines 3, 4), "
+        "at most 4 allowed (R-CON-2)",
     }
 
 
