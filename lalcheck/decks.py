@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
-import difflib
 import json
 import re
 from collections import defaultdict
@@ -224,6 +223,8 @@ class _DeckParser:
                 self.field_lines[key] = pair.line
                 self.deck_field(key, pair.value_node)
             else:
+                import difflib  # only for a section that is not one
+
                 close = difflib.get_close_matches(key, [*self.layout.sections, *FIELDS], n=1)
                 suggestion = f"did you mean {close[0]}:? " if close else ""
                 self.problems.append(
