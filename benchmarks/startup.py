@@ -1,6 +1,7 @@
 """Benchmark: how long lalcheck takes to start, as whole commands.
 
-Times, over several runs, and prints the median of each:
+Times, over several runs, and prints the median wall-clock time of each (and the
+mean CPU time, user + system, which other load on the machine disturbs less):
 
 * ``python -c pass`` (the interpreter alone: the floor every command pays);
 * ``lalcheck --version`` (goal: within 2x of the floor);
@@ -19,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import resource
 import shlex
 import shutil
 import statistics
@@ -44,8 +46,9 @@ def commands() -> dict[str, list[str]]:
     }
 
 
-def with_hyperfine(command: list[str], runs: int, warmup: int) -> list[float]:
-    """The run times hyperfine measured (it ignores the exit code: -i)."""
+def with_hyperfine(command: list[str], runs: int, warmup: int) -> tuple[list[float], float]:
+    """The run times hyperfine measured (it ignores the exit code: -i), and the mean CPU
+    time (user + system) of a run."""
     with tempfile.TemporaryDirectory() as folder:
         export = Path(folder) / "times.json"
         subprocess.run(
@@ -57,19 +60,24 @@ def with_hyperfine(command: list[str], runs: int, warmup: int) -> list[float]:
             check=True,
             capture_output=True,
         )
-        times: list[float] = json.loads(export.read_text())["results"][0]["times"]
-        return times
+        result = json.loads(export.read_text())["results"][0]
+        return result["times"], result["user"] + result["system"]
 
 
-def with_loop(command: list[str], runs: int, warmup: int) -> list[float]:
-    """Wall-clock seconds of ``runs`` runs, after ``warmup`` untimed ones."""
+def with_loop(command: list[str], runs: int, warmup: int) -> tuple[list[float], float]:
+    """Wall-clock seconds of ``runs`` runs, after ``warmup`` untimed ones, and their mean
+    CPU time (user + system)."""
     seconds = []
-    for index in range(warmup + runs):
+    for _ in range(warmup):
+        subprocess.run(command, capture_output=True, check=False)
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    for _ in range(runs):
         start = time.perf_counter()
         subprocess.run(command, capture_output=True, check=False)
-        if index >= warmup:
-            seconds.append(time.perf_counter() - start)
-    return seconds
+        seconds.append(time.perf_counter() - start)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
+    return seconds, cpu / runs
 
 
 def main() -> None:
@@ -84,11 +92,12 @@ def main() -> None:
     )
     medians = {}
     for label, command in commands().items():
-        times = timer(command, arguments.runs, arguments.warmup)
+        times, cpu = timer(command, arguments.runs, arguments.warmup)
         medians[label] = statistics.median(times)
         print(
             f"{label:<30} median {medians[label] * 1000:7.1f} ms  "
-            f"(min {min(times) * 1000:.1f}, max {max(times) * 1000:.1f})"
+            f"(min {min(times) * 1000:.1f}, max {max(times) * 1000:.1f}; "
+            f"CPU {cpu * 1000:.1f} ms)"
         )
     floor = medians["python -c pass"]
     print(f"--version / python -c pass: {medians['lalcheck --version'] / floor:.2f}x (goal 2x)")
