@@ -4,6 +4,7 @@ folder searches, schemas, quiet and verbose reports, help text, colour and start
 from __future__ import annotations
 
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -327,6 +328,18 @@ def test_shell_completion_is_offered(run: CliRun) -> None:
     shown = run("--help").stdout
     assert "--install-completion" in shown and "--show-completion" in shown
     assert "--install-completion" not in run("check", "--help").stdout
+
+
+def test_completion_completes_commands_that_are_not_imported_yet() -> None:
+    env = {"_LALCHECK_COMPLETE": "complete_bash", "COMP_WORDS": "lalcheck co", "COMP_CWORD": "1"}
+    done = subprocess.run(
+        [sys.executable, "-c", "from lalcheck.cli import main; main()"],
+        capture_output=True,
+        text=True,
+        check=False,
+        env={**os.environ, **env},
+    )
+    assert done.stdout.split() == ["collection", "config"]
 
 
 def test_validation_errors_are_in_the_tools_words(run: CliRun) -> None:
