@@ -114,7 +114,9 @@ def goldfish(
         Path | None,
         typer.Option(
             metavar="GATES.yaml",
-            help="Deck file whose gates: section the opponent uses (default: the deck's own).",
+            help="Deck file the opponent takes cards from: Luck & Logic, its gates: section "
+            "(default: the deck's own); Restore the Luminous, the whole deck, played by the "
+            "greedy policy (default: a passive copy of the deck).",
         ),
     ] = None,
     policy: PolicyOption = None,
@@ -151,6 +153,7 @@ def goldfish(
             sample_logs=log,
             progress=progress,
             opponent_deck=opponent,
+            database=database,
         )
         report = simulation.goldfish(played, settings, database.info)
     if plot is not None:
@@ -207,7 +210,7 @@ def _load(
     with user_errors():
         deck = read_deck(path, database)
         legal = require_legal(path, deck, database, force=force)
-        return DeckInfo.of_file(path, deck.name, legal=legal), simulation.playable(deck)
+        return DeckInfo.of_file(path, deck.name, legal=legal), simulation.playable(deck, database)
 
 
 @contextmanager

@@ -67,4 +67,4 @@ def _playable(
     else exit 1 naming its errors."""
     deck = read_deck(path, database)
     require_legal(path, deck, database, force=force)
-    return simulation.playable(deck)
+    return simulation.playable(deck, database)

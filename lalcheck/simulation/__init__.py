@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from lalcheck.simulation.runner import Backend, Going
 
 if TYPE_CHECKING:
-    from lalcheck.db.model import DatabaseInfo
+    from lalcheck.db.model import CardDatabase, DatabaseInfo
     from lalcheck.decks import Deck
 
 
@@ -57,6 +57,9 @@ class GoldfishSettings:
     sample_logs: int = 0
     progress: Callable[[int], None] | None = None
     opponent_deck: tuple[str, Deck[Any]] | None = None
+    #: The card database the decks were read against (an engine may look up cards
+    #: beyond a deck's own in it, such as Restore the Luminous transformation forms).
+    database: CardDatabase[Any] | None = None
 
 
 class SimulationReport(Protocol):
@@ -73,8 +76,9 @@ class Simulation(Protocol):
     """A game's engine hooks for ``goldfish``, ``draw`` and ``play``.
 
     ``playable`` turns a resolved deck into the engine's deck (an
-    :class:`~lalcheck.errors.InputError` when it cannot be set up); the other
-    hooks take decks made by it.
+    :class:`~lalcheck.errors.InputError` when it cannot be set up), with the card
+    database it was read against (cards an engine may need beyond the deck's own,
+    such as transformation forms); the other hooks take decks made by it.
     """
 
     @property
@@ -91,7 +95,7 @@ class Simulation(Protocol):
     @property
     def default_max_turns(self) -> int: ...
 
-    def playable(self, deck: Deck[Any]) -> Any: ...
+    def playable(self, deck: Deck[Any], database: CardDatabase[Any]) -> Any: ...
 
     def goldfish(
         self,

@@ -16,7 +16,6 @@ process-pool backend a script must guard its entry point with ``if __name__ == "
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -27,7 +26,8 @@ from lalcheck.games.luck_and_logic.engine.decisions import MAX_TURNS
 from lalcheck.games.luck_and_logic.goldfish.report import GoldfishReport, SampleLog, deck_stats
 from lalcheck.games.luck_and_logic.goldfish.runner import POLICIES, Job
 from lalcheck.simulation import DeckInfo
-from lalcheck.simulation.runner import Backend, Going, backend_for, simulate
+from lalcheck.simulation.goldfish import check_run, play_timed
+from lalcheck.simulation.runner import Backend, Going, backend_for
 
 #: ``--max-turns`` default: no sample deck needs more than 5 own turns.
 DEFAULT_MAX_TURNS = 10
@@ -76,12 +76,7 @@ def goldfish(
     gates for its opponent; the first ``sample_logs`` games of the first deck are
     replayed with their logs.
     """
-    if games < 1:
-        raise ValueError(f"games must be at least 1, not {games}")
-    if not 1 <= max_turns <= MAX_OWN_TURNS:
-        raise ValueError(f"max_turns must be 1 to {MAX_OWN_TURNS}, not {max_turns}")
-    if policy not in POLICIES:
-        raise ValueError(f"unknown policy {policy!r}; policies: {', '.join(POLICIES)}")
+    check_run(games, max_turns, MAX_OWN_TURNS, policy, POLICIES)
     job = Job(
         decks=tuple(cards for _, cards in decks),
         opponents=tuple(passive_opponent(cards, opponent_gates) for _, cards in decks),
@@ -91,9 +86,7 @@ def goldfish(
         policy=policy,
     )
     backend = backend or backend_for(jobs)
-    start = time.perf_counter()
-    results = simulate(job, games, backend, progress)
-    elapsed = time.perf_counter() - start
+    results, elapsed = play_timed(job, games, backend, progress)
     return GoldfishReport(
         games=games,
         seed=seed,

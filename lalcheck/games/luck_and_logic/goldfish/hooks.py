@@ -4,11 +4,9 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
-from lalcheck.db.model import DatabaseInfo
+from lalcheck.db.model import CardDatabase, DatabaseInfo
 from lalcheck.decks import Deck
 from lalcheck.games.luck_and_logic.engine import DeckList, GreedyPolicy, play_game
 from lalcheck.games.luck_and_logic.goldfish import (
@@ -28,23 +26,9 @@ from lalcheck.games.luck_and_logic.goldfish.report import GoldfishReport
 from lalcheck.games.luck_and_logic.goldfish.runner import POLICIES, Job
 from lalcheck.games.luck_and_logic.goldfish.sample import sample_game
 from lalcheck.simulation import DeckInfo, GoldfishSettings
+from lalcheck.simulation.engine import game_text
+from lalcheck.simulation.report import Formatted
 from lalcheck.simulation.runner import Going
-
-
-@dataclass(frozen=True, slots=True)
-class Report:
-    """A goldfish report with its text, JSON and PNG."""
-
-    report: GoldfishReport
-
-    def to_text(self) -> str:
-        return format_report(self.report)
-
-    def to_json(self) -> str:
-        return format_report_json(self.report)
-
-    def plot(self, path: Path) -> None:
-        plot_report(self.report, path)
 
 
 class LuckAndLogicSimulation:
@@ -55,7 +39,7 @@ class LuckAndLogicSimulation:
     max_turns = MAX_OWN_TURNS
     default_max_turns = DEFAULT_MAX_TURNS
 
-    def playable(self, deck: Deck[Any]) -> DeckList:
+    def playable(self, deck: Deck[Any], database: CardDatabase[Any]) -> DeckList:
         return DeckList.from_deck(deck)
 
     def goldfish(
@@ -63,7 +47,7 @@ class LuckAndLogicSimulation:
         decks: Sequence[tuple[DeckInfo, Any]],
         settings: GoldfishSettings,
         database: DatabaseInfo,
-    ) -> Report:
+    ) -> Formatted[GoldfishReport]:
         opponent = settings.opponent_deck
         gates = GateDeck(opponent[0], tuple(opponent[1].expand("gates"))) if opponent else None
         report = goldfish(
@@ -80,7 +64,7 @@ class LuckAndLogicSimulation:
             sample_logs=settings.sample_logs,
             progress=settings.progress,
         )
-        return Report(report)
+        return Formatted(report, format_report, format_report_json, plot_report)
 
     def draw(
         self, deck: tuple[DeckInfo, Any], seed: int, going: Going, policy: str, turns: int | None
@@ -98,12 +82,8 @@ class LuckAndLogicSimulation:
 
     def play(self, deck_a: Any, deck_b: Any, seed: int) -> str:
         record = play_game(deck_a, deck_b, (GreedyPolicy(), GreedyPolicy()), seed, log=True)
-        names = f"A = {deck_a.name}, B = {deck_b.name}"
-        result = (
-            f"result: {record.outcome} after {record.turns[0]} turns of A and "
-            f"{record.turns[1]} of B ({names}; seed {seed})"
-        )
-        return "".join(f"{line}\n" for line in (*record.log, result))
+        names = (deck_a.name, deck_b.name)
+        return game_text(record.log, record.outcome, record.turns, names, seed)
 
 
 SIMULATION = LuckAndLogicSimulation()

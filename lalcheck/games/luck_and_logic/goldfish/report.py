@@ -28,10 +28,10 @@ from lalcheck.games.luck_and_logic.goldfish.aggregate import (
 )
 from lalcheck.games.luck_and_logic.goldfish.runner import GOLDFISHER, OPPONENT_POLICY, BySide
 from lalcheck.simulation import DeckInfo
+from lalcheck.simulation.report import difference, interval, proportion, rounded
 from lalcheck.simulation.runner import Going
 from lalcheck.simulation.stats import (
     Difference,
-    Interval,
     Mean,
     Proportion,
     at_least_one,
@@ -39,8 +39,8 @@ from lalcheck.simulation.stats import (
     proportion_difference,
 )
 
-#: Decimal places of proportions and means in the JSON report.
-DIGITS = 4
+#: The JSON forms of proportions, intervals and differences (shared by every game).
+_r, _ci, _proportion, _difference = rounded, interval, proportion, difference
 
 
 @dataclass(frozen=True, slots=True)
@@ -339,22 +339,6 @@ class GoldfishReport:
                 for log in self.logs
             ]
         return document
-
-
-def _r(value: float) -> float:
-    return round(value, DIGITS)
-
-
-def _ci(interval: Interval) -> list[float]:
-    return [_r(interval[0]), _r(interval[1])]
-
-
-def _proportion(proportion: Proportion) -> dict[str, Any]:
-    return {"value": _r(proportion.value), "ci95": _ci(proportion.ci95)}
-
-
-def _difference(difference: Difference) -> dict[str, Any]:
-    return {"difference": _r(difference.value), "ci95": _ci(difference.ci95)}
 
 
 def turns_to_win_to_dict(turns: TurnsToWin) -> dict[str, Any]:
