@@ -4,19 +4,13 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from lalcheck.db.dump import card_to_dict
 from lalcheck.db.model import CardDatabase
 from lalcheck.db.search import SearchHit
 from lalcheck.games.base import GameCard
-
-
-def format_card_table(cards: Iterable[GameCard], row: Callable[[Any], str]) -> str:
-    """One line per card, as the game's card view writes it."""
-    rows = [row(card) for card in cards]
-    return "\n".join(rows) + ("\n" if rows else "")
 
 
 def format_search_text(hits: Sequence[SearchHit], row: Callable[[Any], str]) -> str:
