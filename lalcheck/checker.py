@@ -33,6 +33,8 @@ from lalcheck.regulations import Regulations
 
 EXIT_LEGAL = 0
 EXIT_ILLEGAL = 1
+#: Severities from the most severe.
+SEVERITY_ORDER = {Severity.ERROR: 0, Severity.WARNING: 1, Severity.INFO: 2}
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,6 +48,8 @@ class DeckReport:
     as_of: dt.date
     counts: tuple[Count, ...]
     findings: tuple[Finding, ...]
+    #: False when the file could not be read or parsed at all.
+    parsed: bool = True
 
     @property
     def legal(self) -> bool:
@@ -56,6 +60,17 @@ class DeckReport:
     def has_warnings(self) -> bool:
         return any(finding.severity is Severity.WARNING for finding in self.findings)
 
+    def passed(self, *, strict: bool = False) -> bool:
+        """Legal, and under ``strict`` without warnings either (contract §4)."""
+        return self.legal and not (strict and self.has_warnings)
+
+    def shown_findings(self, shown: Severity) -> tuple[Finding, ...]:
+        """The findings as severe as ``shown`` or more (``Severity.WARNING``: errors and
+        warnings)."""
+        return tuple(
+            f for f in self.findings if SEVERITY_ORDER[f.severity] <= SEVERITY_ORDER[shown]
+        )
+
 
 @dataclass(frozen=True, slots=True)
 class CheckReport:
@@ -64,6 +79,12 @@ class CheckReport:
 
     databases: tuple[DatabaseInfo, ...]
     decks: tuple[DeckReport, ...]
+    #: Warnings fail a deck too (``--strict``): every format says so, not only the exit code.
+    strict: bool = False
+    #: The least severe findings the text, SARIF, JUnit and GitHub views show: warnings by
+    #: default, errors only under ``--quiet``, advice (``info``) too under ``--verbose``.
+    #: The JSON report always holds every finding.
+    shown: Severity = Severity.WARNING
 
     @property
     def database(self) -> DatabaseInfo:
@@ -79,10 +100,20 @@ class CheckReport:
     def illegal_count(self) -> int:
         return len(self.decks) - self.legal_count
 
-    def exit_code(self, *, strict: bool = False) -> int:
-        """0 when every deck is legal, else 1; ``strict`` also fails on warnings (§4)."""
-        failed = any(not deck.legal or (strict and deck.has_warnings) for deck in self.decks)
-        return EXIT_ILLEGAL if failed else EXIT_LEGAL
+    @property
+    def threshold(self) -> Severity:
+        """The least severe findings shown: ``shown``, and warnings under ``strict`` even when
+        only errors are asked for, since they fail the run."""
+        return Severity.WARNING if self.strict and self.shown is Severity.ERROR else self.shown
+
+    @property
+    def failed_count(self) -> int:
+        """Decks that fail the run: the illegal ones, and under ``strict`` those with warnings."""
+        return sum(not deck.passed(strict=self.strict) for deck in self.decks)
+
+    def exit_code(self) -> int:
+        """0 when every deck passes, else 1 (§4)."""
+        return EXIT_ILLEGAL if self.failed_count else EXIT_LEGAL
 
 
 class Checker:
@@ -194,6 +225,7 @@ class Checker:
             as_of=check.as_of,
             counts=kind.counts(check),
             findings=tuple(findings),
+            parsed=deck_file.parsed,
         )
 
     def check_path(self, path: Path) -> DeckReport:
@@ -201,7 +233,7 @@ class Checker:
         return self.check_deck_file(read_deck_file(path))
 
     def check_paths(self, paths: Iterable[Path]) -> CheckReport:
-        """Check deck files and folders of deck files."""
+        """Check deck files and folders of deck files (see :func:`~lalcheck.decks.find_decks`)."""
         reports = tuple(self.check_path(path) for path in collect_deck_paths(paths))
         games = list(dict.fromkeys(report.game for report in reports)) or [
             self.db.info.game if self.db is not None else DEFAULT_GAME

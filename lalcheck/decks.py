@@ -16,8 +16,10 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
+import json
+import re
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Generic
@@ -29,7 +31,8 @@ from lalcheck.errors import InputError, UsageError
 from lalcheck.findings import Finding, Severity
 from lalcheck.games import DEFAULT_GAME, PACKAGES, get_game, unknown_game
 from lalcheck.schemas import nearest_line
-from lalcheck.yamlsafe import DECK_LIMITS, DocPath, Walker, compose, line_of, read_text
+from lalcheck.wording import quoted
+from lalcheck.yamlsafe import DATA_LIMITS, DECK_LIMITS, DocPath, Walker, compose, line_of, read_text
 
 if TYPE_CHECKING:
     from lalcheck.games.base import FileKind, Game
@@ -269,9 +272,13 @@ class _DeckParser:
                 self.field_lines[key] = pair.line
                 self.deck_field(key, pair.value_node)
             else:
+                import difflib  # only for a section that is not one
+
+                close = difflib.get_close_matches(key, [*self.layout.sections, *FIELDS], n=1)
+                suggestion = f"did you mean {close[0]}:? " if close else ""
                 self.problems.append(
                     _syntax(
-                        f"unknown section {key!r} is ignored; sections are "
+                        f"unknown section {quoted(key)} is ignored; {suggestion}sections are "
                         + ", ".join(self.layout.sections),
                         pair.line,
                         severity=Severity.WARNING,
@@ -508,23 +515,113 @@ def read_deck(path: Path, db: CardDatabase[Card]) -> Deck[Card]:
     return deck
 
 
-def collect_deck_paths(paths: Iterable[Path]) -> list[Path]:
-    """Deck files named directly, and ``*.yaml``/``*.yml`` files found below folders
-    (recursively, sorted, skipping hidden files and folders such as ``.github/``);
-    a folder without deck files is a :class:`UsageError`."""
-    found: list[Path] = []
+#: The files a folder search takes for decks.
+DECK_SUFFIXES = (".yaml", ".yml", ".json")
+#: A top-level key that only another kind of lalcheck file has -> what that file is.
+_OTHER_FILES = {
+    "cards": "a card database",
+    "effective": "a regulation",
+    "lalcheck_lock": "a lock file",
+    "tool": "a lalcheck report",
+}
+#: A key at the start of a line: a top-level key of a block-style YAML document.
+_TOP_LEVEL_KEY = re.compile(r"""^["']?([A-Za-z_][\w-]*)["']?[ \t]*:""", re.MULTILINE)
+
+
+@dataclass(frozen=True, slots=True)
+class DeckSearch:
+    """The deck files named or found below folders, and the files a folder search passed
+    over because their top-level keys say they are something else (a card database…)."""
+
+    paths: tuple[Path, ...]
+    skipped: tuple[tuple[Path, str], ...] = ()
+
+    def notes(self) -> list[str]:
+        """``data/cards.yaml is a card database, not a deck: skipped``, one per skipped file."""
+        return [f"{path} is {what}, not a deck: skipped" for path, what in self.skipped]
+
+
+def other_file_kind(path: Path) -> str | None:
+    """What a file is when its top-level keys say it is not a deck (``a card database``,
+    ``a regulation``…); None for a deck, or for a file that cannot be read (checking it
+    says why)."""
+    try:
+        text = read_text(path, DATA_LIMITS)
+    except InputError:
+        return None
+    if path.suffix == ".json":
+        try:
+            document = json.loads(text)
+        except ValueError:
+            return None
+        keys = list(document) if isinstance(document, dict) else []
+    else:
+        keys = _TOP_LEVEL_KEY.findall(text)
+    return next((_OTHER_FILES[key] for key in keys if key in _OTHER_FILES), None)
+
+
+def _excluded(path: Path, exclude: Sequence[str]) -> bool:
+    """Whether a found file matches a glob of ``--exclude`` (matched from the right, as in
+    ``drafts/*`` or ``*.draft.yaml``)."""
+    return any(path.match(pattern) for pattern in exclude)
+
+
+def find_decks(paths: Iterable[Path], exclude: Sequence[str] = ()) -> DeckSearch:
+    """Deck files named directly, and the ``*.yaml``/``*.yml``/``*.json`` files found below
+    folders (recursively, sorted, skipping hidden files and folders such as ``.github/``
+    and files matching an ``exclude`` glob). Card databases, regulations and other
+    lalcheck files are passed over, named or found. Each file is listed once, however
+    often it is named.
+
+    A path that does not exist, or a folder without deck files, is a :class:`UsageError`.
+    """
+    found: dict[Path, None] = {}
+    skipped: list[tuple[Path, str]] = []
     for path in paths:
+        if not path.exists():
+            raise UsageError(f"{path}: no such file or folder")
         if not path.is_dir():
-            found.append(path)
+            kind = other_file_kind(path)  # pre-commit names every staged file, cards.yaml too
+            if kind is None:
+                found.setdefault(path, None)
+            else:
+                skipped.append((path, kind))
             continue
         in_folder = sorted(
             p
             for p in path.rglob("*")
-            if p.suffix in (".yaml", ".yml")
+            if p.suffix in DECK_SUFFIXES
             and p.is_file()
             and not any(part.startswith(".") for part in p.relative_to(path).parts)
+            and not _excluded(p, exclude)
         )
-        if not in_folder:
-            raise UsageError(f"no deck files (*.yaml, *.yml) found in {path}")
-        found.extend(in_folder)
-    return found
+        decks = []
+        for candidate in in_folder:
+            kind = other_file_kind(candidate)
+            if kind is None:
+                decks.append(candidate)
+            else:
+                skipped.append((candidate, kind))
+        if not decks:
+            suffixes = ", ".join(f"*{suffix}" for suffix in DECK_SUFFIXES)
+            raise UsageError(f"no deck files ({suffixes}) found in {path}")
+        for deck in decks:
+            found.setdefault(deck, None)
+    return DeckSearch(tuple(_same_file_once(found)), tuple(skipped))
+
+
+def _same_file_once(paths: Iterable[Path]) -> list[Path]:
+    """The paths with a file named twice (``deck.yaml`` and ``./deck.yaml``) kept once."""
+    seen: set[Path] = set()
+    kept = []
+    for path in paths:
+        key = path.resolve()
+        if key not in seen:
+            seen.add(key)
+            kept.append(path)
+    return kept
+
+
+def collect_deck_paths(paths: Iterable[Path], exclude: Sequence[str] = ()) -> list[Path]:
+    """The deck files of :func:`find_decks`."""
+    return list(find_decks(paths, exclude).paths)

@@ -92,7 +92,12 @@ def compose(text: str, source: str, limits: Limits) -> yaml.Node | None:
         problem = error.problem or error.context or "invalid YAML"
         if error.context and problem.startswith("but "):  # "expected a single document, but …"
             problem = f"{error.context}, {problem}"
-        raise InputError(f"{source}: invalid YAML: {problem}", line=line) from None
+        hint = None
+        lines = text.splitlines()
+        if line is not None and line <= len(lines) and "\t" in lines[line - 1]:
+            problem = "a tab character, and YAML indents with spaces only"
+            hint = "replace the tab with spaces"
+        raise InputError(f"{source}: invalid YAML: {problem}", line=line, hint=hint) from None
     except yaml.YAMLError as error:
         raise InputError(f"{source}: invalid YAML: {error}") from None
     if root is not None and "*" in text:  # without an alias nothing is shared

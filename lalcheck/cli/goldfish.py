@@ -18,16 +18,15 @@ import typer
 
 from lalcheck.atomic import check_target
 from lalcheck.cli.common import (
-    EXIT_ILLEGAL,
     DbOption,
     TextOrJson,
     fail,
     load_deck_db,
     progress_bar,
+    require_legal,
     user_errors,
-    warn,
 )
-from lalcheck.cli.play import legality_errors, simulation_of
+from lalcheck.cli.play import simulation_of
 from lalcheck.db import CardDatabase
 from lalcheck.decks import read_deck
 from lalcheck.games.base import GameCard
@@ -72,11 +71,15 @@ def goldfish(
             show_default=False,
         ),
     ],
-    games: Annotated[int, typer.Option(min=1, max=MAX_GAMES, help="Games per deck.")] = (
-        DEFAULT_GAMES
-    ),
-    seed: Annotated[int, typer.Option(help="Seed: the same seed gives the same report.")] = 0,
-    jobs: Annotated[int, typer.Option(min=1, max=MAX_JOBS, help="Worker processes.")] = 1,
+    games: Annotated[
+        int, typer.Option(min=1, max=MAX_GAMES, metavar="N", help="Games per deck.")
+    ] = (DEFAULT_GAMES),
+    seed: Annotated[
+        int, typer.Option(metavar="N", help="Seed: the same seed gives the same report.")
+    ] = 0,
+    jobs: Annotated[
+        int, typer.Option(min=1, max=MAX_JOBS, metavar="N", help="Worker processes.")
+    ] = 1,
     going: Annotated[
         Going, typer.Option(help="Go first, second, or both (even games first, odd second).")
     ] = Going.FIRST,
@@ -84,13 +87,14 @@ def goldfish(
         int | None,
         typer.Option(
             min=1,
+            metavar="N",
             help="Games not won by this own turn count as not won (default: the game's, "
             "10 for Luck & Logic).",
             show_default=False,
         ),
     ] = None,
     report_format: Annotated[
-        TextOrJson, typer.Option("--format", help="Report format.")
+        TextOrJson, typer.Option("--format", "-f", help="Report format.")
     ] = TextOrJson.TEXT,
     plot: Annotated[
         Path | None,
@@ -163,7 +167,10 @@ def goldfish(
 def draw(
     deck: Annotated[Path, typer.Argument(metavar="DECK", help="Deck file.", show_default=False)],
     seed: Annotated[
-        int, typer.Option(help="Seed: the game is game 0 of `goldfish --seed` with that seed.")
+        int,
+        typer.Option(
+            metavar="N", help="Seed: the game is game 0 of `goldfish --seed` with that seed."
+        ),
     ] = 0,
     turns: Annotated[
         int | None, typer.Option(min=1, metavar="N", help="Show only the first N own turns.")
@@ -199,15 +206,5 @@ def _load(
     (unless ``force``, which warns and goes on)."""
     with user_errors():
         deck = read_deck(path, database)
-        errors = legality_errors(deck, database)
-        if errors:
-            listing = "\n".join(errors)
-            if not force:
-                fail(
-                    f"{path} is not a legal deck (--force plays it anyway):\n{listing}",
-                    EXIT_ILLEGAL,
-                )
-            warn(f"{path} is not a legal deck; playing it anyway (--force):\n{listing}")
-        return DeckInfo.of_file(path, deck.name, legal=not errors), simulation.playable(
-            deck, database
-        )
+        legal = require_legal(path, deck, database, force=force)
+        return DeckInfo.of_file(path, deck.name, legal=legal), simulation.playable(deck, database)

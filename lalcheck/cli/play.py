@@ -8,14 +8,13 @@ from typing import Annotated, Any
 
 import typer
 
-from lalcheck.checker import Checker
 from lalcheck.cli.common import (
-    EXIT_ILLEGAL,
     DbOption,
     TextOrJson,
     fail,
     game_of,
     load_deck_db,
+    require_legal,
     user_errors,
 )
 from lalcheck.cli.tables import (
@@ -26,20 +25,27 @@ from lalcheck.cli.tables import (
     table_simulation_of,
 )
 from lalcheck.db import CardDatabase
-from lalcheck.decks import Deck, read_deck
-from lalcheck.findings import Severity
+from lalcheck.decks import read_deck
 from lalcheck.games.base import GameCard
 from lalcheck.simulation import Simulation
 
 
 def play(
     deck_a: Annotated[
-        Path | None, typer.Argument(help="Deck of player A.", show_default=False)
+        Path | None,
+        typer.Argument(metavar="DECK_A", help="Deck of player A.", show_default=False),
     ] = None,
     deck_b: Annotated[
-        Path | None, typer.Argument(help="Deck of player B.", show_default=False)
+        Path | None,
+        typer.Argument(metavar="DECK_B", help="Deck of player B.", show_default=False),
     ] = None,
-    seed: Annotated[int, typer.Option(help="Seed of the game's shuffles and draws.")] = 0,
+    seed: Annotated[
+        int,
+        typer.Option(metavar="N", help="Seed of the game's shuffles, draws and first player."),
+    ] = 0,
+    force: Annotated[
+        bool, typer.Option("--force", help="Play an illegal deck anyway (with a warning).")
+    ] = False,
     game: Annotated[
         str | None,
         typer.Option(
@@ -57,7 +63,11 @@ def play(
     db: DbOption = None,
 ) -> None:
     """Play one seeded game between two greedy players and print its log and result; with
-    --game, one game of a game played without decks, turn by turn."""
+    --game, one game of a game played without decks, turn by turn.
+
+    An illegal deck is refused with its errors (exit 1) unless --force, as in
+    goldfish and draw.
+    """
     if game is not None:
         if deck_a is not None:
             fail(f"--game plays a game without decks; leave out {deck_a}")
@@ -70,7 +80,9 @@ def play(
     database = load_deck_db(db, [deck_a])
     simulation = simulation_of(database.info.game)
     with user_errors():
-        deck_lists = [_playable(path, database, simulation) for path in (deck_a, deck_b)]
+        deck_lists = [
+            _playable(path, database, simulation, force=force) for path in (deck_a, deck_b)
+        ]
         text = simulation.play(deck_lists[0], deck_lists[1], seed)
     typer.echo(text, nl=False)
 
@@ -99,22 +111,11 @@ def simulation_of(game_id: str) -> Simulation:
     return game.simulation()
 
 
-def legality_errors(deck: Deck[GameCard], database: CardDatabase[GameCard]) -> list[str]:
-    """The deck's error findings, one indented line each; none when it is legal."""
-    report = Checker(database).check_deck_file(deck.file)
-    return [
-        f"  {f.message}" + (f" (line {f.line})" if f.line else "")
-        for f in report.findings
-        if f.severity is Severity.ERROR
-    ]
-
-
-def _playable(path: Path, database: CardDatabase[GameCard], simulation: Simulation) -> Any:
-    """The engine's deck of the file at ``path`` if it is legal; else exit 1 naming its
-    errors."""
+def _playable(
+    path: Path, database: CardDatabase[GameCard], simulation: Simulation, *, force: bool
+) -> Any:
+    """The engine's deck of the file at ``path`` if it is legal (or ``force``, which warns);
+    else exit 1 naming its errors."""
     deck = read_deck(path, database)
-    errors = legality_errors(deck, database)
-    if errors:
-        listing = "\n".join(errors)
-        fail(f"{path} is not a legal deck, so it cannot be played:\n{listing}", EXIT_ILLEGAL)
+    require_legal(path, deck, database, force=force)
     return simulation.playable(deck, database)

@@ -12,6 +12,7 @@ from typing import Generic, TypeVar
 from lalcheck.errors import UsageError
 from lalcheck.games import DEFAULT_GAME
 from lalcheck.games.base import GameCard
+from lalcheck.wording import quoted
 
 #: The card type of a database: each game has its own (see :class:`GameCard`).
 Card = TypeVar("Card", bound=GameCard, covariant=True)
@@ -58,12 +59,13 @@ class Resolution(Generic[Card]):
         options = ", ".join(card.label() for card in self.candidates)
         if self.ambiguous:
             return (
-                f"{self.reference!r} names {len(self.candidates)} different cards: {options}; "
+                f"{quoted(self.reference)} names {len(self.candidates)} different cards: "
+                f"{options}; "
                 "use the card number"
             )
         if options:
-            return f"unknown card {self.reference!r}; did you mean {options}?"
-        return f"unknown card {self.reference!r}; check the card number or name"
+            return f"unknown card {quoted(self.reference)}; did you mean {options}?"
+        return f"unknown card {quoted(self.reference)}; check the card number or name"
 
 
 def absent(value: object) -> bool:

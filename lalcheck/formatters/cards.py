@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from lalcheck.db.dump import card_to_dict
@@ -13,16 +13,33 @@ from lalcheck.db.search import SearchHit
 from lalcheck.games.base import GameCard
 
 
-def format_card_table(cards: Iterable[GameCard], row: Callable[[Any], str]) -> str:
-    """One line per card, as the game's card view writes it."""
-    rows = [row(card) for card in cards]
-    return "\n".join(rows) + ("\n" if rows else "")
+def format_search_text(hits: Sequence[SearchHit], row: Callable[[Any], str]) -> str:
+    """Exact hits, then the fuzzy ones under a heading of their own; a hit that matched a
+    name the row does not show (another language's) names it."""
+
+    def line(hit: SearchHit) -> str:
+        shown = row(hit.card)
+        other = hit.matched is not None and hit.matched not in shown
+        return shown + (f"  ← {hit.matched}" if other else "")
+
+    exact = [line(hit) for hit in hits if not hit.fuzzy]
+    close = [line(hit) for hit in hits if hit.fuzzy]
+    lines = exact + (["", "close matches:"] if exact and close else []) + close
+    if close and not exact:
+        lines.insert(0, "no exact match; close matches:")
+    return "\n".join(lines) + ("\n" if lines else "")
 
 
 def format_search_json(query: str, hits: Sequence[SearchHit]) -> str:
-    """Search results as one JSON document: score, the fuzzily matched name, the card."""
+    """Search results as one JSON document: exact or fuzzy, score, the matched name, the
+    card."""
     results = [
-        {"score": round(hit.score, 1), "matched": hit.matched, "card": card_to_dict(hit.card)}
+        {
+            "match": "fuzzy" if hit.fuzzy else "exact",
+            "score": round(hit.score, 1),
+            "matched": hit.matched,
+            "card": card_to_dict(hit.card),
+        }
         for hit in hits
     ]
     document = {"query": query, "count": len(results), "results": results}

@@ -13,7 +13,7 @@ from lalcheck.db import CardDatabase
 from lalcheck.games.luck_and_logic.engine import DeckList
 from lalcheck.games.luck_and_logic.goldfish import DeckInfo, goldfish
 from lalcheck.games.luck_and_logic.goldfish.aggregate import card_group
-from lalcheck.games.luck_and_logic.goldfish.formatter import bar
+from lalcheck.games.luck_and_logic.goldfish.formatter import BAR_WIDTH, bar
 from lalcheck.simulation.runner import Going
 from tests.conftest import CliRun
 
@@ -191,8 +191,18 @@ def test_the_text_report_shows_every_section(run: CliRun) -> None:
 
 
 def test_histogram_bars_are_drawn_to_an_eighth_of_a_character() -> None:
-    assert bar(1.0) == "█" * 24
-    assert bar(0.5) == "█" * 12
-    assert bar(1 / 192) == "▏"
+    assert bar(1.0) == "█" * BAR_WIDTH
+    assert bar(0.5) == "█" * (BAR_WIDTH // 2)
+    assert bar(1 / (8 * BAR_WIDTH)) == "▏"
     assert bar(0.0) == "" and bar(-1.0) == ""
     assert bar(2.0, width=3) == "███"
+
+
+def test_the_text_report_fits_80_columns_and_keeps_whole_bars(run: CliRun) -> None:
+    """Every line of a two-deck report fits a terminal of 80 columns, piped or not, and no
+    table cell (a histogram bar above all) is cut with an ellipsis."""
+    result = run("goldfish", SEPTPIA, MONOLIUM, "--games", "40", "--going", "both")
+    lines = result.stdout.splitlines()
+    assert max(len(line) for line in lines) <= 80
+    assert not any("…" in line for line in lines)
+    assert "█" * BAR_WIDTH in result.stdout  # the most common turn's bar, whole

@@ -26,10 +26,11 @@ from lalcheck.simulation.runner import Going
 from lalcheck.simulation.stats import Difference, Interval, Proportion
 from lalcheck.wording import plural
 
-#: Width of the text report (it never depends on the terminal, so output is stable).
-WIDTH = 100
-#: Width in characters of a full histogram bar.
-BAR_WIDTH = 24
+#: Width of the text report: 80 columns (it never depends on the terminal, so output is
+#: stable, and piped output is the same as on a terminal).
+WIDTH = 80
+#: Width in characters of a full histogram bar (the widest table still fits in WIDTH).
+BAR_WIDTH = 10
 _EIGHTHS = " ▏▎▍▌▋▊▉"
 
 
@@ -62,7 +63,7 @@ def interval(ci: Interval, signed: bool = False) -> str:
 def _table(*columns: str) -> Table:
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False)
     for index, column in enumerate(columns):
-        table.add_column(column, justify="left" if index == 0 else "right")
+        table.add_column(column, justify="left" if index == 0 else "right", no_wrap=True)
     return table
 
 
@@ -91,8 +92,8 @@ def _header(report: GoldfishReport) -> Text:
         f"Goldfish: {report.games} games per deck · seed {report.seed} · "
         f"going {report.going.value} · up to own turn {report.max_turns}",
         f"  {report.policy} player vs {OPPONENT_POLICY} opponent ({gates})",
-        f"  card database {database.name} {database.version}{sample} · "
-        f"engine {report.engine_version}",
+        f"  card database {database.name} {database.version}{sample}",
+        f"  engine {report.engine_version}",
         f"  {report.games * len(report.decks)} games in {report.elapsed_s:.2f} s: "
         f"{report.games_per_second:,.0f} games/s with {plural(report.jobs, 'job')}",
     ]
@@ -143,11 +144,11 @@ def _opening(stats: DeckStats) -> Group:
 def _turns_to_win(stats: DeckStats, max_turns: int) -> Group:
     turns = stats.turns_to_win
     table = _table(
-        "own turn",
+        "turn",
         "games",
         "share",
         "95% CI",
-        "won by then",
+        "by then",
         "95% CI",
         "",
     )
