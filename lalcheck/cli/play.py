@@ -58,7 +58,8 @@ def play(
     players: PlayersOption = None,
     policy: TablePolicyOption = None,
     report_format: Annotated[
-        TextOrJson, typer.Option("--format", help="Output format (--game only: text or json).")
+        TextOrJson,
+        typer.Option("--format", "-f", help="Output format (--game only: text or json)."),
     ] = TextOrJson.TEXT,
     db: DbOption = None,
 ) -> None:

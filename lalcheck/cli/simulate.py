@@ -27,17 +27,21 @@ from lalcheck.simulation import TableSettings
 def simulate(
     game: GameOption,
     players: PlayersOption = None,
-    games: Annotated[int, typer.Option(min=1, max=MAX_GAMES, help="Games to play.")] = (
-        DEFAULT_GAMES
-    ),
-    seed: Annotated[int, typer.Option(help="Seed: the same seed gives the same report.")] = 0,
-    jobs: Annotated[int, typer.Option(min=1, max=MAX_JOBS, help="Worker processes.")] = 1,
+    games: Annotated[
+        int, typer.Option(min=1, max=MAX_GAMES, metavar="N", help="Games to play.")
+    ] = DEFAULT_GAMES,
+    seed: Annotated[
+        int, typer.Option(metavar="N", help="Seed: the same seed gives the same report.")
+    ] = 0,
+    jobs: Annotated[
+        int, typer.Option(min=1, max=MAX_JOBS, metavar="N", help="Worker processes.")
+    ] = 1,
     policy: TablePolicyOption = None,
     characters: Annotated[
         bool, typer.Option("--characters", help="Also report each character's win rate.")
     ] = False,
     report_format: Annotated[
-        TextOrJson, typer.Option("--format", help="Report format.")
+        TextOrJson, typer.Option("--format", "-f", help="Report format.")
     ] = TextOrJson.TEXT,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
 ) -> None:

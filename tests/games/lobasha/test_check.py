@@ -103,7 +103,7 @@ def test_every_report_format_and_the_exit_code(run: CliRun, output: str) -> None
     if output == "json":
         document = json.loads(text)
         Draft202012Validator(load_schema("report")).validate(document)
-        assert document["summary"] == {"decks": 2, "legal": 1, "illegal": 1}
+        assert document["summary"] == {"decks": 2, "legal": 1, "illegal": 1, "failed": 1}
         counts = [deck["counts"] for deck in document["decks"]]
         assert counts == [
             {"cards": 4, "basic": 2, "effect": 0, "equipment": 0},
