@@ -18,8 +18,11 @@ from lalcheck.cli.common import (
     user_errors,
 )
 from lalcheck.cli.tables import (
+    CharacterSetOption,
+    PileOption,
     PlayersOption,
     TablePolicyOption,
+    table_files,
     table_players,
     table_policies,
     table_simulation_of,
@@ -57,6 +60,8 @@ def play(
     ] = None,
     players: PlayersOption = None,
     policy: TablePolicyOption = None,
+    pile: PileOption = None,
+    character_set: CharacterSetOption = None,
     report_format: Annotated[
         TextOrJson,
         typer.Option("--format", "-f", help="Output format (--game only: text or json)."),
@@ -72,12 +77,15 @@ def play(
     if game is not None:
         if deck_a is not None:
             fail(f"--game plays a game without decks; leave out {deck_a}")
-        _play_table(game, players, seed, policy, report_format)
+        _play_table(game, players, seed, policy, (pile, character_set), report_format)
         return
     if deck_a is None or deck_b is None:
         fail("give two deck files, or --game GAME --players N for a game played without decks")
-    if players is not None or policy or report_format is TextOrJson.JSON:
-        fail("--players, --policy and --format json are for --game (a game without decks)")
+    if players is not None or policy or pile or character_set or report_format is TextOrJson.JSON:
+        fail(
+            "--players, --policy, --pile, --character-set and --format json are for --game "
+            "(a game without decks)"
+        )
     database = load_deck_db(db, [deck_a])
     simulation = simulation_of(database.info.game)
     with user_errors():
@@ -89,13 +97,20 @@ def play(
 
 
 def _play_table(
-    game: str, players: int | None, seed: int, policy: list[str] | None, output: TextOrJson
+    game: str,
+    players: int | None,
+    seed: int,
+    policy: list[str] | None,
+    data_files: tuple[Path | None, Path | None],
+    output: TextOrJson,
 ) -> None:
     """One game of a game played without decks, turn by turn."""
     simulation = table_simulation_of(game)
     table = table_players(simulation, players)
+    policies = table_policies(simulation, policy)
+    files = table_files(simulation, *data_files)
     with user_errors():
-        report = simulation.play(table, seed, table_policies(simulation, policy))
+        report = simulation.play(table, seed, policies, files)
     typer.echo(report.to_json() if output is TextOrJson.JSON else report.to_text(), nl=False)
 
 

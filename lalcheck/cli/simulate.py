@@ -14,9 +14,12 @@ import typer
 from lalcheck.cli.common import TextOrJson, progress_bar, user_errors
 from lalcheck.cli.goldfish import DEFAULT_GAMES, MAX_GAMES, MAX_JOBS
 from lalcheck.cli.tables import (
+    CharacterSetOption,
     GameOption,
+    PileOption,
     PlayersOption,
     TablePolicyOption,
+    table_files,
     table_players,
     table_policies,
     table_simulation_of,
@@ -40,6 +43,8 @@ def simulate(
     characters: Annotated[
         bool, typer.Option("--characters", help="Also report each character's win rate.")
     ] = False,
+    pile: PileOption = None,
+    character_set: CharacterSetOption = None,
     report_format: Annotated[
         TextOrJson, typer.Option("--format", "-f", help="Report format.")
     ] = TextOrJson.TEXT,
@@ -50,6 +55,7 @@ def simulate(
     simulation = table_simulation_of(game)
     table = table_players(simulation, players)
     policies = table_policies(simulation, policy)
+    files = table_files(simulation, pile, character_set)
     with progress_bar(games, quiet=quiet) as progress, user_errors():
         settings = TableSettings(
             players=table,
@@ -59,6 +65,7 @@ def simulate(
             jobs=jobs,
             progress=progress,
             characters=characters,
+            files=files,
         )
         report = simulation.simulate(settings)
     text = report.to_json() if report_format is TextOrJson.JSON else report.to_text()

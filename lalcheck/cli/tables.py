@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -37,6 +38,40 @@ TablePolicyOption = Annotated[
         show_default=False,
     ),
 ]
+
+PileOption = Annotated[
+    Path | None,
+    typer.Option(
+        "--pile",
+        metavar="FILE",
+        help="Play with this pile file instead of the bundled sample (lobasha; checked first).",
+        show_default=False,
+    ),
+]
+CharacterSetOption = Annotated[
+    Path | None,
+    typer.Option(
+        "--character-set",
+        metavar="FILE",
+        help="Play with this character file instead of the bundled sample (lobasha; checked "
+        "first).",
+        show_default=False,
+    ),
+]
+
+
+def table_files(
+    simulation: TableSimulation, pile: Path | None, characters: Path | None
+) -> dict[str, Path]:
+    """``--pile`` and ``--character-set`` by file kind; exit 2 for a file the game does not
+    play with, or one that does not exist."""
+    files = {kind: path for kind, path in (("pile", pile), ("characters", characters)) if path}
+    for kind, path in files.items():
+        if kind not in simulation.data_kinds:
+            fail(f"this game plays with no {kind} file")
+        if not path.exists():
+            fail(f"{path}: no such file")
+    return files
 
 
 def table_simulation_of(game_id: str) -> TableSimulation:

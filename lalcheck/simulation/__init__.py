@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -123,7 +123,8 @@ EVERY_SEAT = "*"
 class TableSettings:
     """How ``lalcheck simulate`` plays: the table size, games, seed, the policy of each
     seat group (a role; :data:`EVERY_SEAT` for the rest), where the games run, a
-    progress callback (games played) and whether to add per-character win rates."""
+    progress callback (games played), whether to add per-character win rates and
+    the data files to play with."""
 
     players: int
     games: int
@@ -133,6 +134,9 @@ class TableSettings:
     backend: Backend | None = None
     progress: Callable[[int], None] | None = None
     characters: bool = False
+    #: The game's data files to play with instead of the bundled ones, by file kind
+    #: (one of :attr:`TableSimulation.data_kinds`).
+    files: Mapping[str, Path] = field(default_factory=dict)
 
 
 class TableReport(Protocol):
@@ -167,9 +171,19 @@ class TableSimulation(Protocol):
     def groups(self) -> Sequence[str]:
         """The seat groups a policy may be given to."""
 
+    @property
+    def data_kinds(self) -> Sequence[str]:
+        """The file kinds a user's file may replace the bundled data of."""
+
     def simulate(self, settings: TableSettings) -> TableReport: ...
 
-    def play(self, players: int, seed: int, policies: Mapping[str, str]) -> TableReport:
+    def play(
+        self,
+        players: int,
+        seed: int,
+        policies: Mapping[str, str],
+        files: Mapping[str, Path] | None = None,
+    ) -> TableReport:
         """One seeded game, turn by turn, as a readable public log and its result."""
 
 

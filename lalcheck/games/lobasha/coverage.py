@@ -2,13 +2,16 @@
 
 The engine runs a card by its id (its rules are code, one handler per card of
 seed 004), so a card is structured when its id is one the engine knows; a card
-a user adds under a new id has text no game can play.
+a user adds under a new id has text no game can play. Skills are run by id in
+the same way: :func:`unmodelled_skills` names those of a character set the
+engine has no rules for, which ``simulate`` and ``play`` report.
 """
 
 from __future__ import annotations
 
 from lalcheck.games.base import CoverageModel
 from lalcheck.games.lobasha.cards import CardKind
+from lalcheck.games.lobasha.characters import CharacterSet
 
 #: Every card id the engine has rules for: the cards of seed 004 (docs/rules/lobasha.md).
 ENGINE_CARDS = frozenset(
@@ -88,6 +91,28 @@ ENGINE_CARDS = frozenset(
 )
 
 
+#: Every skill id the engine has rules for: those of the sample characters.
+ENGINE_SKILLS = frozenset(
+    {
+        "cache",
+        "core-frame",
+        "hibernate",
+        "insulated",
+        "jam",
+        "last-stand",
+        "mimicry",
+        "overload",
+        "purge",
+        "rally",
+        "reinforce",
+        "rewrite",
+        "scavenge",
+        "scout",
+        "self-repair",
+    }
+)
+
+
 def runs(card: CardKind) -> bool:
     """Whether the engine has rules for the card."""
     return card.id in ENGINE_CARDS
@@ -97,3 +122,14 @@ COVERAGE = CoverageModel(
     structured=runs,
     basis="a card id the engine has rules for (the cards of seed 004)",
 )
+
+
+def unmodelled_skills(characters: CharacterSet) -> tuple[str, ...]:
+    """The skills of a character set the engine has no rules for (they never take
+    effect), as ``character/skill`` ids in file order."""
+    return tuple(
+        f"{character.id}/{skill.id}"
+        for character in characters
+        for skill in character.skills
+        if skill.id not in ENGINE_SKILLS
+    )

@@ -15,10 +15,14 @@ import functools
 import json
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
 from rich.cells import cell_len
 
 from lalcheck import __version__
+from lalcheck.errors import UsageError
+from lalcheck.games.lobasha.coverage import unmodelled_skills
+from lalcheck.games.lobasha.data import GameData, read_characters, read_pile
 from lalcheck.games.lobasha.engine import (
     ByRole,
     GameRecord,
@@ -33,6 +37,7 @@ from lalcheck.games.lobasha.engine import (
     summary,
 )
 from lalcheck.games.lobasha.engine import decisions as d
+from lalcheck.games.lobasha.engine.turn import OPENING_HAND
 from lalcheck.games.lobasha.setups import ROLES, Role
 from lalcheck.simulation import EVERY_SEAT, TableSettings
 from lalcheck.simulation.runner import backend_for, game_seed, simulate
@@ -51,7 +56,51 @@ SIDES = {
     "ancients": "the Ancients",
 }
 
+#: The data files ``--pile`` and ``--character-set`` may replace, by file kind.
+DATA_KINDS = ("pile", "characters")
+
 PolicyNames = tuple[tuple[Role, str], ...]
+
+
+def setup_of(files: Mapping[str, Path], players: int) -> Setup:
+    """The bundled setup with a user's pile and character files in place of the samples'
+    (each checked as ``lalcheck check`` would); a pile that cannot deal the opening
+    hands or a character set too small for the table is a usage error."""
+    unknown = sorted(set(files) - set(DATA_KINDS))
+    if unknown:
+        raise UsageError(f"洛吧殺 plays with no {', '.join(unknown)} file")
+    setup = Setup.bundled()
+    if files:
+        bundled = setup.data
+        pile = read_pile(files["pile"]) if "pile" in files else bundled.pile
+        characters = read_characters(files.get("characters"))
+        setup = Setup(GameData(bundled.cards, pile, characters, bundled.rules))
+    cards = len(setup.pile.entries)
+    if cards < players * OPENING_HAND:
+        source = files.get("pile", "the sample pile")
+        raise UsageError(
+            f"{source} holds {plural(cards, 'card')} of the enabled sets; opening hands of "
+            f"{OPENING_HAND} at a table of {players} take {players * OPENING_HAND}"
+        )
+    offered = sum(character.faction in d.OFFERED_FACTIONS for character in setup.data.characters)
+    if offered < players:
+        source = files.get("characters", "the sample character set")
+        raise UsageError(
+            f"{source} offers {plural(offered, 'character')} to choose from (factions "
+            f"{', '.join(sorted(f.value for f in d.OFFERED_FACTIONS))}); a table of {players} "
+            f"needs at least {players}"
+        )
+    return setup
+
+
+def _unmodelled_lines(setup: Setup) -> list[str]:
+    skills = unmodelled_skills(setup.data.characters)
+    if not skills:
+        return []
+    return [
+        f"not modelled: {plural(len(skills), 'skill')} the engine has no rules for, which never "
+        f"take effect: {', '.join(skills)}"
+    ]
 
 
 def policy_names(policies: Mapping[str, str]) -> PolicyNames:
@@ -132,6 +181,7 @@ class RoleReport:
                 "characters": {"name": data.characters.name, "count": len(data.characters)},
                 "table_rules": data.rules.id,
                 "sample": data.cards.info.sample or data.pile.sample or data.characters.sample,
+                "not_modelled_skills": list(unmodelled_skills(data.characters)),
             },
         }
         if self.characters:
@@ -175,6 +225,7 @@ class RoleReport:
             "",
             f"data: {data.cards.info.name} {data.cards.info.version}, pile {data.pile.name!r}, "
             f"characters {data.characters.name!r}{sample}; table rules {data.rules.id}",
+            *_unmodelled_lines(self.setup),
             "The rates measure these policies at this table, not the game itself.",
         ]
         return "\n".join(lines) + "\n"
@@ -214,6 +265,7 @@ class GameReport:
                 for seat in record.seats
             ],
             "log": list(record.log),
+            "not_modelled_skills": list(unmodelled_skills(characters)),
         }
         return json.dumps(document, ensure_ascii=False, indent=2) + "\n"
 
@@ -240,6 +292,7 @@ class GameReport:
             who = f"{character.name} ({character.english})"
             who += " " * max(1, 24 - cell_len(who))  # wide characters take two cells
             lines.append(f"  seat {seat.seat:<2} {who}{seat.role.value:<8} {fate}{died}")
+        lines += _unmodelled_lines(self.setup)
         return "\n".join(lines) + "\n"
 
 
@@ -252,18 +305,25 @@ class LobashaSimulation:
     policies: Sequence[str] = tuple(POLICIES)
     default_policy = DEFAULT_POLICY
     groups: Sequence[str] = tuple(role.value for role in ROLES)
+    data_kinds: Sequence[str] = DATA_KINDS
 
     def simulate(self, settings: TableSettings) -> RoleReport:
         names = policy_names(settings.policies)
-        setup = Setup.bundled()
+        setup = setup_of(settings.files, settings.players)
         job = RoleJob(settings.players, settings.seed, names, setup)
         backend = settings.backend or backend_for(settings.jobs)
         (tally,) = simulate(job, settings.games, backend, settings.progress)
         return RoleReport(settings.seed, names, tally, setup, settings.characters)
 
-    def play(self, players: int, seed: int, policies: Mapping[str, str]) -> GameReport:
+    def play(
+        self,
+        players: int,
+        seed: int,
+        policies: Mapping[str, str],
+        files: Mapping[str, Path] | None = None,
+    ) -> GameReport:
         names = policy_names(policies)
-        setup = Setup.bundled()
+        setup = setup_of(files or {}, players)
         record = play_game(players, setup, table_policy(names), game_seed(seed, 0), log=True)
         return GameReport(seed, names, record, setup)
 

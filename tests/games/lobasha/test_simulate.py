@@ -143,3 +143,74 @@ def test_the_progress_bar_is_shown_on_a_terminal_only(monkeypatch: pytest.Monkey
     monkeypatch.setattr(terminal, "isatty", lambda: False)
     with progress_bar(10, quiet=False) as advance:
         assert advance is None
+
+
+EXAMPLES = Path(__file__).parent / "examples"
+
+
+def _pile_file(tmp_path: Path, copies: int) -> Path:
+    """A pile of the base game only, ``copies`` of each of a few cards."""
+    entries = "\n".join(
+        f"  - {{card: {card}, suit: {suit}, rank: {rank}, copies: {copies}}}"
+        for card, suit, rank in (
+            ("kill", "spade", 7),
+            ("dodge", "heart", 2),
+            ("crystal", "heart", 3),
+            ("dismantle", "club", 3),
+        )
+    )
+    path = tmp_path / "own-pile.yaml"
+    path.write_text(
+        f"game: lobasha\nkind: pile\nname: own pile\nsets: [base]\nentries:\n{entries}\n",
+        encoding="utf-8",
+    )
+    return path
+
+
+def test_simulate_and_play_with_a_users_pile_and_character_set(run: CliRun, tmp_path: Path) -> None:
+    """--pile and --character-set replace the samples; the report names them, counts the
+    pile, and names the skills the engine has no rules for (they never take effect)."""
+    pile = _pile_file(tmp_path, copies=5)
+    characters = EXAMPLES / "pass" / "characters-three.yaml"
+    files = ("--pile", str(pile), "--character-set", str(characters))
+    document = simulate(run, "--players", "3", "--games", "6", "--jobs", "2", *files)
+    data = document["data"]
+    assert isinstance(data, dict)
+    assert data["pile"] == {"name": "own pile", "cards": 20}
+    assert data["characters"] == {"name": "three test characters", "count": 3}
+    assert data["not_modelled_skills"] == ["captain/steady", "oracle/foresee"]
+    bundled_report = simulate(run, "--players", "3", "--games", "6")
+    assert bundled_report["data"]["not_modelled_skills"] == []  # type: ignore[index]
+    text = run("simulate", "--game", "lobasha", "--players", "3", "--games", "6", *files).stdout
+    assert "pile 'own pile', characters 'three test characters'" in text
+    assert "not modelled: 2 skills the engine has no rules for" in text
+    played = run("play", "--game", "lobasha", "--players", "3", "--format", "json", *files)
+    assert played.exit_code == 0, played.output
+    seats = json.loads(played.stdout)["seats"]
+    assert {seat["character"] for seat in seats} == {"captain", "oracle", "drone"}
+
+
+@pytest.mark.parametrize(
+    ("options", "words"),
+    [
+        (["--players", "4", "--character-set", "pass/characters-three.yaml"], "a table of 4 needs"),
+        (["--pile", "pass/pile-base-only.yaml"], "opening hands of 4 at a table of 5 take 20"),
+        (["--pile", "fail/pile-cards.yaml"], "did you mean"),
+        (["--character-set", "fail/characters-values.yaml"], "not a usable 洛吧殺 characters"),
+        (["--pile", "pass/no-such-pile.yaml"], "no such file"),
+        (["--pile", "pass/characters-three.yaml"], "not a 洛吧殺 pile file"),
+    ],
+)
+def test_unusable_data_files_exit_2_naming_the_file(
+    run: CliRun, options: list[str], words: str
+) -> None:
+    paths = [str(EXAMPLES / option) if "/" in option else option for option in options]
+    result = run("simulate", "--game", "lobasha", "--games", "2", *paths)
+    assert result.exit_code == 2 and words in result.stderr, result.output
+    assert "Traceback" not in result.output
+
+
+def test_data_files_are_for_a_game_without_decks(run: CliRun) -> None:
+    deck = "data/decks/septpia-control.yaml"
+    result = run("play", deck, deck, "--pile", "data/lobasha/pile.yaml")
+    assert result.exit_code == 2 and "--pile" in result.stderr
