@@ -7,6 +7,7 @@ from dataclasses import replace
 
 import pytest
 
+from lalcheck.games.luck_and_logic.abilities.model import Filter
 from lalcheck.games.luck_and_logic.cards import Color
 from lalcheck.games.luck_and_logic.engine import (
     Attack,
@@ -20,7 +21,6 @@ from lalcheck.games.luck_and_logic.engine import (
     TranceChange,
 )
 from lalcheck.games.luck_and_logic.engine import decisions as d
-from lalcheck.games.luck_and_logic.abilities.model import Filter
 from lalcheck.games.luck_and_logic.engine.layers import member_matches
 from lalcheck.games.luck_and_logic.engine.state import SHAPES
 
@@ -28,8 +28,8 @@ from .pool import (
     FOREIGNER,
     FOREIGNER_SMALL,
     LOGICALIST,
-    MY_LOGICALIST,
     LOGICALIST_DRAW,
+    MY_LOGICALIST,
     PARADOX,
     TACTICS,
     TC_FORM,
