@@ -9,6 +9,7 @@ others from being checked.
 from __future__ import annotations
 
 import datetime as dt
+import os
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -16,7 +17,7 @@ from pathlib import Path
 import yaml
 
 from lalcheck.cards import Card
-from lalcheck.db.model import CardDatabase, Resolution
+from lalcheck.db.model import CardDatabase, Resolution, SuggestionBudget
 from lalcheck.errors import InputError, UsageError
 from lalcheck.findings import Finding, Severity
 from lalcheck.yamlsafe import DECK_LIMITS, Walker, compose, line_of, read_text
@@ -126,6 +127,10 @@ class Deck:
         ]
 
 
+#: What :meth:`_DeckParser.scalar` returns for a value the YAML layer refuses.
+_REFUSED = object()
+
+
 def _syntax(
     message: str,
     line: int | None = None,
@@ -159,6 +164,23 @@ class _DeckParser:
     ) -> None:
         cards = (reference,) if reference else ()
         self.problems.append(_syntax(message, line, section=section, cards=cards))
+
+    def scalar(
+        self,
+        node: yaml.Node,
+        section: str | None = None,
+        reference: str | None = None,
+        *,
+        key: str | None = None,
+    ) -> object:
+        """A scalar's value; one the YAML layer refuses (``!!bool x``, a number of 5,000
+        digits) is a problem on its own line, and :data:`_REFUSED`."""
+        try:
+            return self.walker.scalar(node)
+        except InputError as error:
+            prefix = f"{reference or key}: " if reference or key else ""
+            self.problem(prefix + _message(error, self.source), error.line, section, reference)
+            return _REFUSED
 
     def parse(self, root: yaml.Node) -> None:
         if not isinstance(root, yaml.MappingNode):
@@ -200,7 +222,9 @@ class _DeckParser:
         if not isinstance(node, yaml.ScalarNode):
             self.problem(f"{key}: must be a single value", line_of(node))
             return
-        value = self.walker.scalar(node)
+        value = self.scalar(node, key=key)
+        if value is _REFUSED:
+            return
         if key == "as_of":
             try:
                 self.fields[key] = dt.date.fromisoformat(str(value))
@@ -213,8 +237,8 @@ class _DeckParser:
             self.fields[key] = str(node.value if key == "regulation" else value)
 
     def counted_section(self, section: str, node: yaml.Node) -> None:
-        if isinstance(node, yaml.ScalarNode) and self.walker.scalar(node) is None:
-            return  # an empty section
+        if isinstance(node, yaml.ScalarNode) and self.scalar(node, section) in (None, _REFUSED):
+            return  # an empty section, or a value refused on its line
         if not isinstance(node, yaml.MappingNode):
             kind = "a list" if isinstance(node, yaml.SequenceNode) else "a single value"
             self.problem(
@@ -243,7 +267,7 @@ class _DeckParser:
 
     def my_logicalist(self, node: yaml.Node) -> None:
         if isinstance(node, yaml.ScalarNode):
-            if self.walker.scalar(node) is not None:
+            if self.scalar(node, "my_logicalist") not in (None, _REFUSED):
                 self.lines.append(DeckLine("my_logicalist", str(node.value), 1, line_of(node)))
         elif isinstance(node, yaml.SequenceNode):
             for item in node.value:
@@ -262,7 +286,9 @@ class _DeckParser:
         return None
 
     def count(self, node: yaml.Node, reference: str, section: str) -> int | None:
-        value = self.walker.scalar(node) if isinstance(node, yaml.ScalarNode) else None
+        value = self.scalar(node, section, reference) if isinstance(node, yaml.ScalarNode) else None
+        if value is _REFUSED:
+            return None
         line = line_of(node)
         if isinstance(value, bool) or not isinstance(value, int):
             shown = node.value if isinstance(node, yaml.ScalarNode) else "a nested value"
@@ -324,15 +350,35 @@ def parse_deck(text: str, source: str) -> DeckFile:
     return parser.result()
 
 
-def _unparsed(source: str, error: InputError) -> DeckFile:
+def _message(error: InputError, source: str) -> str:
+    """An error's message and hint, without the file name a finding already carries."""
     message = error.message.removeprefix(f"{source}: ")
-    if error.hint:
-        message += f"; {error.hint}"
-    return DeckFile(source, problems=(_syntax(message, error.line),), parsed=False)
+    return f"{message}; {error.hint}" if error.hint else message
+
+
+def _unparsed(source: str, error: InputError) -> DeckFile:
+    return DeckFile(source, problems=(_syntax(_message(error, source), error.line),), parsed=False)
 
 
 def read_deck_file(path: Path) -> DeckFile:
-    """Read and parse a deck file; unreadable files become ``deck-syntax`` findings."""
+    """Read and parse a deck file; unreadable files become ``deck-syntax`` findings.
+
+    A symbolic link to a folder (which folder search reports, never follows) is a
+    warning: the decks behind it are not checked.
+    """
+    if path.is_symlink() and path.is_dir():
+        target = os.readlink(path)
+        loop = (
+            " that contains it (a loop)"
+            if path.parent.resolve().is_relative_to(path.resolve())
+            else ""
+        )
+        message = (
+            f"{path} is a symbolic link to the folder {target}{loop}; folder search does "
+            "not follow links, so no deck behind it was checked: name the folder to check it"
+        )
+        problem = _syntax(message, severity=Severity.WARNING)
+        return DeckFile(str(path), problems=(problem,), parsed=False)
     try:
         text = read_text(path, DECK_LIMITS)
     except InputError as error:
@@ -341,9 +387,12 @@ def read_deck_file(path: Path) -> DeckFile:
 
 
 def resolve(deck_file: DeckFile, db: CardDatabase) -> Deck:
-    """Look up every reference of a parsed deck in the card database."""
+    """Look up every reference of a parsed deck in the card database (with "did you
+    mean" suggestions for the first :data:`~lalcheck.db.model.MAX_SUGGESTED` unknown ones)."""
+    budget = SuggestionBudget(db)
     return Deck(
-        deck_file, tuple(DeckEntry(line, db.resolve(line.reference)) for line in deck_file.lines)
+        deck_file,
+        tuple(DeckEntry(line, budget.resolve(line.reference)) for line in deck_file.lines),
     )
 
 
@@ -366,22 +415,31 @@ def read_deck(path: Path, db: CardDatabase) -> Deck:
     return deck
 
 
+def _searched(path: Path, folder: Path) -> bool:
+    """Whether folder search reports ``path``: a ``*.yaml``/``*.yml`` entry that is not a
+    folder (FIFOs and broken links too, so that they are refused rather than skipped)
+    or a link to a folder, outside hidden files and folders."""
+    if any(part.startswith(".") for part in path.relative_to(folder).parts):
+        return False
+    if path.is_symlink() and path.is_dir():
+        return True
+    return path.suffix in (".yaml", ".yml") and not path.is_dir()
+
+
 def collect_deck_paths(paths: Iterable[Path]) -> list[Path]:
     """Deck files named directly, and ``*.yaml``/``*.yml`` files found below folders
     (recursively, sorted, skipping hidden files and folders such as ``.github/``);
-    a folder without deck files is a :class:`UsageError`."""
+    a folder without deck files is a :class:`UsageError`.
+
+    Folder search never follows symbolic links to folders, but lists them (and
+    ``*.yaml`` entries that are not regular files) so that reading reports them.
+    """
     found: list[Path] = []
     for path in paths:
         if not path.is_dir():
             found.append(path)
             continue
-        in_folder = sorted(
-            p
-            for p in path.rglob("*")
-            if p.suffix in (".yaml", ".yml")
-            and p.is_file()
-            and not any(part.startswith(".") for part in p.relative_to(path).parts)
-        )
+        in_folder = sorted(p for p in path.rglob("*") if _searched(p, path))
         if not in_folder:
             raise UsageError(f"no deck files (*.yaml, *.yml) found in {path}")
         found.extend(in_folder)

@@ -12,7 +12,7 @@ from lalcheck.cards import CardType, World, parse_world
 from lalcheck.errors import InputError, InvalidFileError, UsageError
 from lalcheck.resources import regulations_dir
 from lalcheck.schemas import describe_issues, validate
-from lalcheck.yamlsafe import DATA_LIMITS, load_with_lines, read_text
+from lalcheck.yamlsafe import SMALL_LIMITS, load_with_lines, read_text
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,7 +72,7 @@ def load_regulation(path: Path) -> Regulation:
     """Read and validate one regulation file."""
     hint = "schemas/regulation.schema.json describes the format"
     try:
-        data, lines = load_with_lines(read_text(path, DATA_LIMITS), str(path), DATA_LIMITS)
+        data, lines = load_with_lines(read_text(path, SMALL_LIMITS), str(path), SMALL_LIMITS)
     except InputError as error:
         raise InputError(f"cannot use the regulation file: {error}") from None
     problems = describe_issues(validate(data, "regulation", lines), str(path))

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import datetime as dt
 import hashlib
-import json
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -34,7 +33,14 @@ from lalcheck.db import cache
 from lalcheck.db.model import CardDatabase, DatabaseInfo
 from lalcheck.errors import InputError, InvalidFileError
 from lalcheck.schemas import SchemaIssue, describe_issues, nearest_line, validate
-from lalcheck.yamlsafe import DATA_LIMITS, DocPath, decode_utf8, load_with_lines, read_bytes
+from lalcheck.yamlsafe import (
+    DocPath,
+    database_limits,
+    decode_utf8,
+    load_json,
+    load_with_lines,
+    read_bytes,
+)
 
 _INT_FIELDS = ("level", "cost", "territory", "power", "spirit", "limit", "soul", "gate_number")
 _TEXT_FIELDS = (
@@ -64,22 +70,18 @@ def read_document(raw: bytes, source: str) -> tuple[Any, dict[DocPath, int]]:
     """Parse database bytes (JSON or YAML) into data and a path-to-line map.
 
     JSON is parsed with :mod:`json` for speed; its line map is built only when
-    a schema error needs one.
+    a schema error needs one. Both follow :mod:`lalcheck.yamlsafe`'s rules
+    (bounded numbers, no duplicate keys, the database limits).
     """
     text = decode_utf8(raw, source)
     if source.endswith(".json"):
-        try:
-            return json.loads(text), {}
-        except json.JSONDecodeError as error:
-            raise InputError(f"{source}: invalid JSON: {error.msg}", line=error.lineno) from None
-        except RecursionError:
-            raise InputError(f"{source}: invalid JSON: nested too deeply") from None
-    return load_with_lines(text, source, DATA_LIMITS)
+        return load_json(text, source, database_limits()), {}
+    return load_with_lines(text, source, database_limits())
 
 
 def _json_lines(raw: bytes, source: str) -> dict[DocPath, int]:
     """Line numbers for a JSON document (JSON is YAML, so the YAML composer marks it)."""
-    _, lines = load_with_lines(decode_utf8(raw, source), source, DATA_LIMITS)
+    _, lines = load_with_lines(decode_utf8(raw, source), source, database_limits())
     return lines
 
 
@@ -181,7 +183,7 @@ def parse_database(raw: bytes, source: str) -> CardDatabase:
 def load_database(path: Path, *, use_cache: bool = True) -> CardDatabase:
     """Load a card database file, from the parse cache when its sha256 is known."""
     try:
-        raw = read_bytes(path, DATA_LIMITS)
+        raw = read_bytes(path, database_limits())
     except InputError as error:
         raise InputError(f"card database {error}") from None
     return database_from_bytes(raw, str(path), use_cache=use_cache)

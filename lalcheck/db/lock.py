@@ -20,7 +20,7 @@ from lalcheck.atomic import write_atomic
 from lalcheck.db.model import CardDatabase
 from lalcheck.errors import InputError
 from lalcheck.schemas import describe_issues, validate
-from lalcheck.yamlsafe import DECK_LIMITS, load_with_lines, read_text
+from lalcheck.yamlsafe import SMALL_LIMITS, load_with_lines, read_text
 
 #: The lock file ``lalcheck check`` looks for in the current directory.
 LOCK_FILE = "lalcheck.lock"
@@ -56,7 +56,7 @@ def write_lock(lock: Lock, path: Path) -> None:
 
 def read_lock(path: Path) -> Lock:
     """Read and validate a lock file."""
-    data, lines = load_with_lines(read_text(path, DECK_LIMITS), str(path), DECK_LIMITS)
+    data, lines = load_with_lines(read_text(path, SMALL_LIMITS), str(path), SMALL_LIMITS)
     issues = validate(data, "lock", lines)
     if issues:
         problems = "; ".join(describe_issues(issues, str(path)))
