@@ -2,7 +2,37 @@
 
 from __future__ import annotations
 
+import re
+
 
 def plural(number: int, word: str, words: str | None = None) -> str:
     """``1 row``, ``2 rows``, ``2 copies``: a count with its noun."""
     return f"{number} {word if number == 1 else words or word + 's'}"
+
+
+def shown(text: str, width: int = 60) -> str:
+    """``text`` quoted for a message, cut to ``width`` characters (``'abc…'``)."""
+    return repr(text if len(text) <= width else text[:width] + "…")
+
+
+#: Characters that text output shows as escapes: C0 and C1 controls and DEL (screen
+#: clears, window titles, carriage returns), line and paragraph separators, and the
+#: bidirectional controls that reorder what follows them on screen.
+_INVISIBLE = re.compile(
+    "[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]"
+)
+
+
+def _escape(found: re.Match[str]) -> str:
+    code = ord(found[0])
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
+def visible(text: str, keep: str = "") -> str:
+    """``text`` with control and bidirectional characters written as ``\\x1b``, ``\\u202e``
+    (except those in ``keep``, such as ``"\\n"`` for multi-line text), so that text from
+    a deck, a card database or a collection cannot move the cursor, rewrite the screen
+    or reverse what a terminal shows."""
+    if keep:
+        return _INVISIBLE.sub(lambda found: found[0] if found[0] in keep else _escape(found), text)
+    return _INVISIBLE.sub(_escape, text)

@@ -27,7 +27,7 @@ from lalcheck.collection.model import (
     parse_quantity,
     resolve_card,
 )
-from lalcheck.db.model import CardDatabase
+from lalcheck.db.model import CardDatabase, SuggestionBudget
 from lalcheck.errors import LalcheckError
 from lalcheck.wording import plural
 from lalcheck.yamlsafe import DATA_LIMITS, read_text
@@ -120,20 +120,20 @@ def _attempt(errors: list[str], parse: Callable[[], T]) -> T | None:
         return None
 
 
-def _card(values: dict[str, str], db: CardDatabase) -> Card:
+def _card(values: dict[str, str], db: CardDatabase, budget: SuggestionBudget) -> Card:
     number = values["number"].strip()
     name = values.get("name", "").strip()
     if not number and not name:
         raise CollectionError("no card number or name")
-    card = resolve_card(db, number or name)
+    card = resolve_card(db, number or name, budget)
     if number and name and name not in card.all_names:
         raise CollectionError(f"{card.number} is 「{card.name}」, not {name!r}")
     return card
 
 
-def _holding(values: dict[str, str], db: CardDatabase) -> Holding:
+def _holding(values: dict[str, str], db: CardDatabase, budget: SuggestionBudget) -> Holding:
     errors: list[str] = []
-    card = _attempt(errors, lambda: _card(values, db))
+    card = _attempt(errors, lambda: _card(values, db, budget))
     quantity = _attempt(errors, lambda: parse_quantity(values["quantity"], "quantity"))
     trade = _attempt(
         errors,
@@ -161,6 +161,7 @@ def parse_csv(text: str, db: CardDatabase) -> ParsedCsv:
     """Every row of a collection CSV (a byte order mark is ignored), checked against ``db``."""
     rows: list[Holding] = []
     problems: list[RowProblem] = []
+    budget = SuggestionBudget(db)
     records = _records(text)
     try:
         first = next(records, None)
@@ -181,7 +182,7 @@ def parse_csv(text: str, db: CardDatabase) -> ParsedCsv:
                 )
                 continue
             try:
-                rows.append(_holding(dict(zip(columns, record, strict=True)), db))
+                rows.append(_holding(dict(zip(columns, record, strict=True)), db, budget))
             except LalcheckError as error:
                 problems.append(RowProblem(line, str(error)))
     except _Syntax as error:

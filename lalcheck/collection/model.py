@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from lalcheck.cards import Card
-from lalcheck.db.model import CardDatabase
+from lalcheck.db.model import CardDatabase, SuggestionBudget
 from lalcheck.errors import LalcheckError, UsageError
 
 #: The most copies one row may add at once; more is taken for a typing mistake.
@@ -163,9 +163,10 @@ def merge(held: Holding, added: Holding) -> Holding:
     )
 
 
-def resolve_card(db: CardDatabase, reference: str) -> Card:
-    """The card a number or exact name refers to; :class:`CollectionError` otherwise."""
-    resolution = db.resolve(reference.strip())
+def resolve_card(db: CardDatabase, reference: str, budget: SuggestionBudget | None = None) -> Card:
+    """The card a number or exact name refers to; :class:`CollectionError` otherwise
+    (``budget`` bounds the "did you mean" searches of one file)."""
+    resolution = (budget or SuggestionBudget(db)).resolve(reference.strip())
     if resolution.card is None:
         raise CollectionError(resolution.problem())
     return resolution.card
