@@ -15,12 +15,17 @@ from pathlib import Path
 from lalcheck.cards import CardType
 from lalcheck.db.model import CardDatabase, DatabaseInfo
 from lalcheck.decks import SYNTAX, Deck, DeckFile, collect_deck_paths, read_deck_file, resolve
+from lalcheck.errors import describe_error
 from lalcheck.findings import Finding, Severity
 from lalcheck.regulations import Regulation, Regulations
 from lalcheck.rules import RULES, CheckContext, Rule
 
 EXIT_LEGAL = 0
 EXIT_ILLEGAL = 1
+#: lalcheck itself failed on a deck (a bug): never mistaken for an illegal deck.
+EXIT_INTERNAL = 3
+#: The rule id of a deck lalcheck failed on.
+INTERNAL = "internal-error"
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,6 +67,11 @@ class DeckReport:
     def has_warnings(self) -> bool:
         return any(finding.severity is Severity.WARNING for finding in self.findings)
 
+    @property
+    def failed(self) -> bool:
+        """True when lalcheck itself failed on this deck (an ``internal-error`` finding)."""
+        return any(finding.rule == INTERNAL for finding in self.findings)
+
 
 @dataclass(frozen=True, slots=True)
 class CheckReport:
@@ -79,7 +89,10 @@ class CheckReport:
         return len(self.decks) - self.legal_count
 
     def exit_code(self, *, strict: bool = False) -> int:
-        """0 when every deck is legal, else 1; ``strict`` also fails on warnings (§4)."""
+        """0 when every deck is legal, else 1; ``strict`` also fails on warnings (§4);
+        3 when lalcheck failed on a deck."""
+        if any(deck.failed for deck in self.decks):
+            return EXIT_INTERNAL
         failed = any(not deck.legal or (strict and deck.has_warnings) for deck in self.decks)
         return EXIT_ILLEGAL if failed else EXIT_LEGAL
 
@@ -138,7 +151,32 @@ class Checker:
         return regulation, as_of, problems
 
     def check_deck_file(self, deck_file: DeckFile) -> DeckReport:
-        """Run every rule on a parsed deck file."""
+        """Run every rule on a parsed deck file; a bug in lalcheck becomes an
+        ``internal-error`` finding, so the other decks are still checked."""
+        try:
+            return self._check(deck_file)
+        except Exception as error:
+            return self._failed(deck_file.path, error, deck_file.name)
+
+    def _failed(self, path: str, error: Exception, name: str | None = None) -> DeckReport:
+        """The report of a deck lalcheck failed on."""
+        as_of = self.as_of or self.today
+        finding = Finding(
+            INTERNAL,
+            Severity.ERROR,
+            f"lalcheck failed on this deck ({describe_error(error)}); this is a bug in "
+            "lalcheck: please report it with the deck file",
+        )
+        return DeckReport(
+            path=path,
+            name=name,
+            regulation=self.regulation or self.regulations.in_force(as_of),
+            as_of=as_of,
+            counts=DeckCounts(0, 0, 0, 0),
+            findings=(finding,),
+        )
+
+    def _check(self, deck_file: DeckFile) -> DeckReport:
         deck = resolve(deck_file, self.db)
         regulation, as_of, problems = self._setting(deck_file)
         context = CheckContext(deck, self.db, regulation, as_of, tuple(problems))
@@ -157,7 +195,11 @@ class Checker:
 
     def check_path(self, path: Path) -> DeckReport:
         """Read and check one deck file."""
-        return self.check_deck_file(read_deck_file(path))
+        try:
+            deck_file = read_deck_file(path)
+        except Exception as error:  # a bug in reading must not hide the other decks
+            return self._failed(str(path), error)
+        return self.check_deck_file(deck_file)
 
     def check_paths(self, paths: Iterable[Path]) -> CheckReport:
         """Check deck files and folders of deck files."""

@@ -45,3 +45,15 @@ class InvalidFileError(InputError):
 
 class UsageError(LalcheckError):
     """A command was asked for something it cannot do (bad option value, unknown id)."""
+
+
+def describe_error(error: BaseException, width: int = 200) -> str:
+    """``ValueError: …``: an unexpected error's type and message, cut to ``width``
+    characters, for a message that asks the user to report it."""
+    try:
+        text = str(error)
+    except Exception:  # an exception whose message itself fails
+        text = ""
+    text = text if len(text) <= width else text[:width] + "…"
+    name = type(error).__name__
+    return f"{name}: {text}" if text else name

@@ -2,17 +2,23 @@
 
 Each command group lives in its own module and is registered here. Commands
 turn library errors (:class:`~lalcheck.errors.LalcheckError`) into a message on
-stderr and exit code 2 (contract §4), never a traceback.
+stderr and exit code 2 (contract §4), never a traceback. Anything else is a bug
+in lalcheck: :func:`main` reports it on stderr with exit code 3, so that a crash
+never looks like an illegal deck (``LALCHECK_DEBUG=1`` adds the traceback).
 """
 
 from __future__ import annotations
 
+import os
 import sys
+import traceback
 
 import typer
 
 from lalcheck import __version__
+from lalcheck.checker import EXIT_INTERNAL
 from lalcheck.cli import cards, check, collection, db, decklists, goldfish, legal_in, play
+from lalcheck.errors import describe_error
 
 app = typer.Typer(
     name="lalcheck",
@@ -53,4 +59,14 @@ app.add_typer(collection.app, name="collection")
 
 def main() -> None:
     """Console-script entry point."""
-    sys.exit(app(prog_name="lalcheck"))
+    try:
+        app(prog_name="lalcheck")
+    except Exception as error:
+        if os.environ.get("LALCHECK_DEBUG"):
+            traceback.print_exc()
+        sys.stderr.write(
+            f"internal error: {describe_error(error)}\nthis is a bug in lalcheck "
+            f"{__version__}: please report it with the command and its input "
+            "(LALCHECK_DEBUG=1 shows the traceback)\n"
+        )
+        sys.exit(EXIT_INTERNAL)

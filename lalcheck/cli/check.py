@@ -47,7 +47,8 @@ def check(
         typer.Option(help="Lock file the database must match (default: ./lalcheck.lock)."),
     ] = None,
 ) -> None:
-    """Validate decks: exit 0 if all are legal, 1 if any is illegal, 2 on unusable input."""
+    """Validate decks: exit 0 if all are legal, 1 if any is illegal, 2 on unusable input,
+    3 when lalcheck failed on a deck (a bug; the other decks are still reported)."""
     database = load_db(db)
     with user_errors():
         verify_lock(database, db, lock)

@@ -7,6 +7,7 @@ from typing import Annotated
 
 import typer
 
+from lalcheck.checker import EXIT_INTERNAL
 from lalcheck.cli.common import EXIT_ILLEGAL, EXIT_OK, DbOption, TextOrJson, load_db, user_errors
 from lalcheck.formatters.legality import format_json, format_text
 from lalcheck.legality import legal_in as check_legal_in
@@ -27,7 +28,7 @@ def legal_in(
     """Check decks under every bundled regulation, by date: legal or not, and the errors.
 
     Exit 0 when every deck is legal under at least one regulation, 1 when a deck
-    is legal under none, 2 on unusable input.
+    is legal under none, 2 on unusable input, 3 when lalcheck failed on a deck.
     """
     database = load_db(db)
     with user_errors():
@@ -36,4 +37,6 @@ def legal_in(
         typer.echo(format_json(results, database.info), nl=False)
     else:
         typer.echo(format_text(results), nl=False)
+    if any(verdict.report.failed for r in results for verdict in r.verdicts):
+        raise typer.Exit(EXIT_INTERNAL)
     raise typer.Exit(EXIT_OK if all(r.legal_in for r in results) else EXIT_ILLEGAL)
