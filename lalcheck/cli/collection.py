@@ -48,7 +48,7 @@ from lalcheck.collection import (
 )
 from lalcheck.collection.model import DEFAULT_LANGUAGE, MAX_QUANTITY, parse_language
 from lalcheck.decks import collect_deck_paths, read_deck
-from lalcheck.wording import plural
+from lalcheck.wording import plural, visible
 
 app = typer.Typer(
     help="Your card collection: what you own, and what your decks still need.",
@@ -109,7 +109,8 @@ def add(
     hint = ""
     if others and card.strip() != found.number:
         hint = f" (other printings: {', '.join(others)}; give the number to add those)"
-    typer.echo(f"added {quantity} × {found.label()} ({row.details()}): {row.quantity} held{hint}")
+    done = f"added {quantity} × {found.label()} ({row.details()}): {row.quantity} held{hint}"
+    typer.echo(visible(done))
 
 
 @app.command()
@@ -136,7 +137,9 @@ def remove(
             row = owned.remove(
                 found, quantity, condition=condition, language=chosen_language, foil=foil
             )
-    typer.echo(f"removed {quantity} × {found.label()} ({row.details()}): {row.quantity} left")
+    typer.echo(
+        visible(f"removed {quantity} × {found.label()} ({row.details()}): {row.quantity} left")
+    )
 
 
 @app.command("list")
@@ -178,12 +181,12 @@ def import_file(
             parsed = read_import(file, database, skip_bad=skip_bad)
         except ImportRejected as rejected:
             for problem in rejected.problems:
-                typer.echo(f"{file}:{problem.line}: {problem.message}", err=True)
+                typer.echo(visible(f"{file}:{problem.line}: {problem.message}"), err=True)
             raise
         with open_collection(collection) as owned:
             owned.add_all(parsed.rows)
     for problem in parsed.problems:
-        typer.echo(f"{file}:{problem.line}: skipped: {problem.message}", err=True)
+        typer.echo(visible(f"{file}:{problem.line}: skipped: {problem.message}"), err=True)
     skipped = f", skipped {plural(len(parsed.problems), 'bad row')}" if parsed.problems else ""
     rows, copies = plural(len(parsed.rows), "row"), plural(parsed.copies, "copy", "copies")
     typer.echo(f"imported {rows} ({copies}) from {file}{skipped}")

@@ -13,6 +13,7 @@ from lalcheck.cards import WORLD_ALIASES, World
 from lalcheck.db import CardDatabase, open_database
 from lalcheck.db.model import fold
 from lalcheck.errors import LalcheckError
+from lalcheck.wording import visible
 
 #: Exit codes of contract §4.
 EXIT_OK = 0
@@ -42,8 +43,9 @@ class TextOrJson(StrEnum):
 
 
 def fail(message: str, code: int = EXIT_USAGE) -> NoReturn:
-    """Print ``error: message`` on stderr and exit."""
-    typer.echo(f"error: {message}", err=True)
+    """Print ``error: message`` on stderr (control characters escaped) and exit."""
+    shown = visible(message, keep="\n")
+    typer.echo(f"error: {shown}", err=True)
     raise typer.Exit(code)
 
 
@@ -57,8 +59,9 @@ def user_errors() -> Iterator[None]:
 
 
 def warn(message: str) -> None:
-    """Print ``warning: message`` on stderr."""
-    typer.echo(f"warning: {message}", err=True)
+    """Print ``warning: message`` on stderr (control characters escaped)."""
+    shown = visible(message, keep="\n")
+    typer.echo(f"warning: {shown}", err=True)
 
 
 def load_db(source: str | None) -> CardDatabase:

@@ -25,6 +25,7 @@ from lalcheck.db.lock import LOCK_FILE, Lock, write_lock
 from lalcheck.errors import LalcheckError
 from lalcheck.formatters.cards import format_database_info
 from lalcheck.formatters.diff import format_diff_json, format_diff_text
+from lalcheck.wording import visible
 
 app = typer.Typer(
     help="Card database: what is loaded, schema check, CSV import, download, lock, diff.",
@@ -76,9 +77,9 @@ def import_csv(
         check_target(output, overwrite=True)
         result = import_csv_file(file, name=name, version=version, encoding=encoding)
     for note in result.notes:
-        typer.echo(f"note: {note}", err=True)
+        typer.echo(visible(f"note: {note}"), err=True)
     for problem in result.problems:
-        typer.echo(problem.describe(str(file)), err=True)
+        typer.echo(visible(problem.describe(str(file))), err=True)
     if result.problems and not skip_bad:
         fail(
             f"{file}: {len(result.problems)} problems in {result.rows} rows; nothing was written "
@@ -91,8 +92,10 @@ def import_csv(
         database = save_document(result.document, output)
     skipped = result.rows - result.cards
     typer.echo(
-        f"{output}: card database {database.info.name!r} version {database.info.version} "
-        f"with {len(database)} cards" + (f" ({skipped} rows skipped)" if skipped else "")
+        visible(
+            f"{output}: card database {database.info.name!r} version {database.info.version} "
+            f"with {len(database)} cards" + (f" ({skipped} rows skipped)" if skipped else "")
+        )
     )
 
 
@@ -134,8 +137,10 @@ def fetch(
     info = result.database.info
     state = "downloaded" if result.downloaded else "not modified since the last fetch"
     typer.echo(
-        f"{url}: {state}: {info.name!r} version {info.version}, {len(result.database)} cards, "
-        f"sha256 {info.sha256}" + (f"; written to {output}" if output else "")
+        visible(
+            f"{url}: {state}: {info.name!r} version {info.version}, {len(result.database)} "
+            f"cards, sha256 {info.sha256}" + (f"; written to {output}" if output else "")
+        )
     )
 
 
@@ -152,7 +157,7 @@ def lock(
     with user_errors():
         check_target(output, overwrite=True)
         write_lock(pinned, output)
-    typer.echo(f"{output}: locked {pinned.describe()}")
+    typer.echo(visible(f"{output}: locked {pinned.describe()}"))
 
 
 @app.command()

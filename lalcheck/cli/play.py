@@ -13,6 +13,7 @@ from lalcheck.db import CardDatabase
 from lalcheck.decks import Deck, read_deck
 from lalcheck.engine import DeckList, GreedyPolicy, play_game
 from lalcheck.findings import Severity
+from lalcheck.wording import visible
 
 
 def play(
@@ -29,8 +30,8 @@ def play(
             deck_lists[0], deck_lists[1], (GreedyPolicy(), GreedyPolicy()), seed, log=True
         )
     for line in record.log:
-        typer.echo(line)
-    names = f"A = {deck_lists[0].name}, B = {deck_lists[1].name}"
+        typer.echo(visible(line))
+    names = visible(f"A = {deck_lists[0].name}, B = {deck_lists[1].name}")
     typer.echo(
         f"result: {record.outcome} after {record.turns[0]} turns of A and "
         f"{record.turns[1]} of B ({names}; seed {seed})"

@@ -1,10 +1,14 @@
-"""The readable text report: one block per deck and a summary line."""
+"""The readable text report: one block per deck and a summary line.
+
+Text from decks and the card database is shown through :func:`visible`: a deck
+name, a card name or a message cannot hold a terminal escape or a line break.
+"""
 
 from __future__ import annotations
 
 from lalcheck.checker import CheckReport, DeckReport
 from lalcheck.findings import Finding, Severity
-from lalcheck.wording import plural
+from lalcheck.wording import plural, visible
 
 
 def _counts(deck: DeckReport) -> str:
@@ -22,9 +26,9 @@ def _counts(deck: DeckReport) -> str:
 
 def format_deck(deck: DeckReport) -> str:
     """One deck: header, counts, a line per finding, verdict."""
-    title = f" — {deck.name}" if deck.name else ""
+    title = f" — {visible(deck.name)}" if deck.name else ""
     lines = [
-        f"{deck.path}{title}",
+        f"{visible(deck.path)}{title}",
         f"  regulation {deck.regulation.label()} · as of {deck.as_of}",
         f"  {_counts(deck)}",
     ]
@@ -36,7 +40,7 @@ def format_deck(deck: DeckReport) -> str:
 def format_finding(finding: Finding) -> str:
     """``line 6    error   copy-limit        message``: one finding in columns."""
     where = f"line {finding.line}" if finding.line is not None else ""
-    return f"{where:<9} {finding.severity.value:<7} {finding.rule:<17} {finding.message}"
+    return f"{where:<9} {finding.severity.value:<7} {finding.rule:<17} {visible(finding.message)}"
 
 
 def verdict(deck: DeckReport) -> str:
@@ -53,8 +57,8 @@ def summary(report: CheckReport) -> str:
     sample = ", sample data" if database.sample else ""
     return (
         f"{plural(len(report.decks), 'deck')} checked: {report.legal_count} legal, "
-        f"{report.illegal_count} illegal (card database {database.name} "
-        f"{database.version}{sample})"
+        f"{report.illegal_count} illegal (card database {visible(database.name)} "
+        f"{visible(database.version)}{sample})"
     )
 
 
