@@ -98,7 +98,12 @@ CASES = [
     case("check", "{latin1.yaml}", code=1, message="line 3    error   deck-syntax"),
     case("check", "{malformed.yaml}", code=1, message="invalid YAML"),
     case("check", "{list.yaml}", code=1, message="1 error"),
-    case("check", "{huge.yaml}", code=1, message="over the size limit of 262,144 bytes for a deck file"),
+    case(
+        "check",
+        "{huge.yaml}",
+        code=1,
+        message="over the size limit of 262,144 bytes for a deck file",
+    ),
     case("check", "/dev/zero", code=1, message="/dev/zero is a device, not a regular file"),
     case("check", "{two-docs.yaml}", code=1, message="expected a single document in the"),
     case("check", "{counts.yaml}", code=1, message="copies is more than a whole deck (50)"),
