@@ -45,10 +45,11 @@ from lalcheck.decks import (
     DeckEntry,
     DeckFile,
     DeckLine,
+    parse_deck,
 )
 from lalcheck.errors import InputError
 from lalcheck.regulations import Regulations
-from lalcheck.wording import shown
+from lalcheck.wording import shown, visible
 
 #: How the text form names each section.
 SECTION_TITLES: Mapping[str, str] = {
@@ -425,12 +426,13 @@ def parse_decklist(
 
 
 def _note(entry: DeckEntry) -> str:
-    """The comment written after a card: its name, or its number when named."""
+    """The comment written after a card: its name, or its number when named (on one
+    line, control characters escaped: a YAML file may not hold them raw)."""
     card = entry.card
     if card is None:
         return ""
     note = card.name if entry.reference == card.number else card.number
-    return f"  # {' '.join(note.split())}"
+    return f"  # {visible(' '.join(note.split()))}"
 
 
 def _fields(deck_file: DeckFile) -> list[tuple[str, str | dt.date]]:
@@ -486,7 +488,8 @@ def _yaml_value(value: str | dt.date) -> object:
 
 
 def format_deck_yaml(deck: Deck) -> str:
-    """The deck file (contract §1) of a deck, sections in contract order."""
+    """The deck file (contract §1) of a deck, sections in contract order; raises
+    :class:`InputError` if the file would not read back as the same deck."""
     lines = [_yaml_entry(key, _yaml_value(value)) for key, value in _fields(deck.file)]
     for section in COUNTED_SECTIONS:
         entries = deck.section(section)
@@ -500,4 +503,17 @@ def format_deck_yaml(deck: Deck) -> str:
     elif logicalists:
         lines.append("my_logicalist:")
         lines += [f"  {_yaml_entry(e.reference, e.count)}{_note(e)}" for e in logicalists]
-    return "\n".join(lines) + "\n"
+    text = "\n".join(lines) + "\n"
+    _check_reads_back(deck, text)
+    return text
+
+
+def _check_reads_back(deck: Deck, text: str) -> None:
+    """Refuse a deck file that lalcheck would not read back as ``deck``."""
+    read = parse_deck(text, deck.path)
+    wanted = sorted((e.section, e.reference, e.count) for e in deck.entries)
+    found = sorted((line.section, line.reference, line.count) for line in read.lines)
+    fields = (deck.file.name or None, deck.file.regulation or None, deck.file.as_of)
+    if read.problems or found != wanted or (read.name, read.regulation, read.as_of) != fields:
+        problem = read.problems[0].message if read.problems else "it would read back differently"
+        raise InputError(f"{deck.path}: cannot write this deck as a deck file: {problem}")

@@ -16,10 +16,12 @@ def shown(text: str, width: int = 60) -> str:
 
 
 #: Characters that text output shows as escapes: C0 and C1 controls and DEL (screen
-#: clears, window titles, carriage returns), line and paragraph separators, and the
-#: bidirectional controls that reorder what follows them on screen.
+#: clears, window titles, carriage returns), line and paragraph separators, the
+#: bidirectional controls that reorder what follows them on screen, and what no
+#: UTF-8 output can hold (lone surrogates, the noncharacters U+FFFE and U+FFFF).
 _INVISIBLE = re.compile(
-    "[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]"
+    "[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069"
+    "\ud800-\udfff\ufffe\uffff]"
 )
 
 

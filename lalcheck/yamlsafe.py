@@ -219,7 +219,14 @@ def _too_many(source: str, limits: Limits, line: int | None) -> InputError:
     )
 
 
-def _yaml_error(error: yaml.YAMLError, source: str) -> InputError:
+def _yaml_error(error: yaml.YAMLError, source: str, text: str) -> InputError:
+    if isinstance(error, yaml.reader.ReaderError):  # a character YAML does not allow
+        character = chr(error.character) if isinstance(error.character, int) else error.character
+        return InputError(
+            f"{source}: invalid YAML: the character {character!r} is not allowed in YAML",
+            line=text.count("\n", 0, error.position) + 1,
+            hint='remove it, or write it as an escape in double quotes ("\\e")',
+        )
     if isinstance(error, yaml.MarkedYAMLError):
         mark = error.problem_mark or error.context_mark
         line = mark.line + 1 if mark is not None else None
@@ -255,7 +262,7 @@ def compose(text: str, source: str, limits: Limits) -> yaml.Node | None:
                 _count_nodes(text, source, limits)
             root = yaml.compose(text, Loader=_Loader)
     except yaml.YAMLError as error:
-        raise _yaml_error(error, source) from None
+        raise _yaml_error(error, source, text) from None
     except RecursionError:
         raise InputError(f"{source}: invalid YAML: nested too deeply") from None
     if root is not None and "*" in text:  # without an alias nothing is shared

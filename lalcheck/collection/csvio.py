@@ -6,6 +6,11 @@ A header row is required. ``number`` and ``quantity`` are required columns;
 decks may), and an empty ``number`` falls back to the ``name`` cell. A
 ``name`` next to a number must be one of that card's names: it catches a
 mistyped number.
+
+Cells lalcheck writes are spreadsheet-safe: one that a spreadsheet would run as
+a formula (it starts with ``=``, ``+``, ``-``, ``@``, a tab or a carriage return)
+is written with a leading ``'`` (:func:`neutralise`), which reading removes
+again (:func:`restore`), so export -> import gives back every cell exactly.
 """
 
 from __future__ import annotations
@@ -31,6 +36,9 @@ from lalcheck.db.model import CardDatabase, SuggestionBudget
 from lalcheck.errors import LalcheckError
 from lalcheck.wording import plural
 from lalcheck.yamlsafe import DATA_LIMITS, read_text
+
+#: What a cell starts with when a spreadsheet would run it as a formula.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
 #: Every column, in the order export writes them.
 COLUMNS = ("number", "name", "quantity", "trade_quantity", "condition", "language", "foil", "note")
@@ -79,6 +87,25 @@ class ImportRejected(CollectionError):
         super().__init__(message)
 
 
+def _formula_like(cell: str) -> bool:
+    """True when ``cell``, without its leading quotes, would start a formula."""
+    return cell.lstrip("'")[:1] in FORMULA_STARTS
+
+
+def neutralise(cell: str) -> str:
+    """A CSV cell as spreadsheets show it as text: ``=1+2`` -> ``'=1+2``.
+
+    A cell that already starts with quotes before a formula character gets one
+    more, so that :func:`restore` gives back every cell exactly.
+    """
+    return "'" + cell if _formula_like(cell) else cell
+
+
+def restore(cell: str) -> str:
+    """The cell :func:`neutralise` was given: ``'=1+2`` -> ``=1+2``."""
+    return cell[1:] if cell.startswith("'") and _formula_like(cell) else cell
+
+
 class _Syntax(Exception):
     def __init__(self, line: int, message: str) -> None:
         super().__init__(message)
@@ -97,7 +124,7 @@ def _records(text: str) -> Iterator[tuple[int, list[str]]]:
         except csv.Error as error:
             raise _Syntax(line, f"the CSV cannot be read from here on: {error}") from error
         if any(cell.strip() for cell in record):
-            yield line, record
+            yield line, [restore(cell) for cell in record]
 
 
 def _header(line: int, record: list[str]) -> list[str]:

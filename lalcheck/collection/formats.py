@@ -14,7 +14,7 @@ from collections.abc import Iterable, Sequence
 from enum import StrEnum
 from typing import Any
 
-from lalcheck.collection.csvio import COLUMNS
+from lalcheck.collection.csvio import COLUMNS, neutralise
 from lalcheck.collection.model import Holding
 from lalcheck.collection.reports import CollectionStats, MissingCard, MissingReport, SetStats
 from lalcheck.db.model import CardDatabase
@@ -41,10 +41,19 @@ WISHLIST_COLUMNS = ("number", "name", "quantity", "note")
 
 
 def _csv(header: Sequence[str], rows: Iterable[Sequence[object]]) -> str:
+    """CSV with every text cell :func:`neutralise`-d: no cell runs as a formula.
+
+    A row with a carriage return in a cell is written with every cell quoted: the
+    csv module quotes only the characters of its line terminator (``\n``).
+    """
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
+    quoting = csv.writer(out, lineterminator="\n", quoting=csv.QUOTE_ALL)
     writer.writerow(header)
-    writer.writerows(rows)
+    for row in rows:
+        cells = [neutralise(cell) if isinstance(cell, str) else cell for cell in row]
+        carriage_return = any(isinstance(cell, str) and "\r" in cell for cell in cells)
+        (quoting if carriage_return else writer).writerow(cells)
     return out.getvalue()
 
 
