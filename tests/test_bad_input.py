@@ -234,9 +234,12 @@ CASES = [
 
 
 def _snapshot(folder: Path) -> dict[str, bytes | None]:
+    """Every file's bytes; SQLite's own -wal and -shm files, which a read-only
+    reader of the collection may leave beside it, are not user files."""
     return {
         str(path.relative_to(folder)): None if path.is_dir() else path.read_bytes()
         for path in sorted(folder.rglob("*"))
+        if not path.name.endswith(("-wal", "-shm"))
     }
 
 

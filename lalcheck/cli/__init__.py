@@ -9,6 +9,7 @@ never looks like an illegal deck (``LALCHECK_DEBUG=1`` adds the traceback).
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 import traceback
@@ -18,6 +19,7 @@ import typer
 from lalcheck import __version__
 from lalcheck.checker import EXIT_INTERNAL
 from lalcheck.cli import cards, check, collection, db, decklists, goldfish, legal_in, play
+from lalcheck.cli.common import EXIT_USAGE
 from lalcheck.errors import describe_error
 
 app = typer.Typer(
@@ -61,6 +63,8 @@ def main() -> None:
     """Console-script entry point."""
     try:
         app(prog_name="lalcheck")
+    except BrokenPipeError:  # the reader of standard output went away (`| head`)
+        sys.exit(EXIT_USAGE)
     except Exception as error:
         if os.environ.get("LALCHECK_DEBUG"):
             traceback.print_exc()
@@ -70,3 +74,15 @@ def main() -> None:
             "(LALCHECK_DEBUG=1 shows the traceback)\n"
         )
         sys.exit(EXIT_INTERNAL)
+    finally:
+        _settle_stdout()
+
+
+def _settle_stdout() -> None:
+    """Flush standard output; when it cannot take more (a closed pipe, a full disk),
+    drop what is left instead of failing again as Python exits."""
+    try:
+        sys.stdout.flush()
+    except (OSError, ValueError):
+        with contextlib.suppress(OSError, ValueError):
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())

@@ -15,7 +15,7 @@ from typing import Annotated
 
 import typer
 
-from lalcheck.atomic import check_target, write_atomic
+from lalcheck.atomic import check_target, is_stdout, write_atomic
 from lalcheck.cards import CardType
 from lalcheck.cli.common import (
     EXIT_ILLEGAL,
@@ -157,7 +157,7 @@ def list_cards(
     database = load_db(db)
     chosen_world = parse_world(world)
     with _errors():
-        with open_collection(collection, create=False) as owned:
+        with open_collection(collection, read_only=True) as owned:
             rows = owned.holdings()
         shown = filter_holdings(
             rows, database, set_code=set_code, card_type=card_type, world=chosen_world
@@ -209,7 +209,7 @@ def export(
     with _errors():
         if output is not None:
             check_target(output, overwrite=force)
-        with open_collection(collection, create=False) as owned:
+        with open_collection(collection, read_only=True) as owned:
             if output is not None:
                 owned.check_output(output)
             rows = owned.holdings()
@@ -245,7 +245,7 @@ def missing(
     database = load_db(db)
     with _errors():
         loaded = [read_deck(path, database) for path in collect_deck_paths(decks)]
-        with open_collection(collection, create=False) as owned:
+        with open_collection(collection, read_only=True) as owned:
             rows = owned.holdings()
     reports = missing_cards(loaded, rows, database, together=together, exact=exact)
     typer.echo(format_missing(reports, output_format), nl=False)
@@ -261,20 +261,22 @@ def stats(
 ) -> None:
     """Distinct cards and copies owned per set, with completion against the card database."""
     database = load_db(db)
-    with _errors(), open_collection(collection, create=False) as owned:
+    with _errors(), open_collection(collection, read_only=True) as owned:
         rows = owned.holdings()
     typer.echo(format_stats(collection_stats(rows, database), output_format), nl=False)
 
 
 @app.command()
 def backup(
-    target: Annotated[Path, typer.Argument(help="File to write the copy to.")],
+    target: Annotated[
+        Path, typer.Argument(help="File to write the copy to, or - for standard output.")
+    ],
     force: Force = False,
     collection: CollectionOption = None,
 ) -> None:
     """Write a consistent copy of the collection file, even while others write to it."""
-    with _errors(), open_collection(collection, create=False) as owned:
+    with _errors(), open_collection(collection, read_only=True) as owned:
         check_target(target, overwrite=force)
         owned.backup(target)
         source = owned.path
-    typer.echo(f"backed up {source} to {target}")
+    typer.echo(f"backed up {source} to {target}", err=is_stdout(target))

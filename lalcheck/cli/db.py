@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from lalcheck.atomic import check_target
+from lalcheck.atomic import check_target, is_stdout
 from lalcheck.cli.common import (
     EXIT_ILLEGAL,
     DbOption,
@@ -56,7 +56,9 @@ def import_csv(
     ],
     output: Annotated[
         Path,
-        typer.Option("--output", "-o", help="Database file to write (.json: JSON, else YAML)."),
+        typer.Option(
+            "--output", "-o", help="Database file to write (.json: JSON, else YAML; - for stdout)."
+        ),
     ],
     name: Annotated[
         str | None, typer.Option(help="Database name (default: the CSV's name).")
@@ -95,7 +97,8 @@ def import_csv(
         visible(
             f"{output}: card database {database.info.name!r} version {database.info.version} "
             f"with {len(database)} cards" + (f" ({skipped} rows skipped)" if skipped else "")
-        )
+        ),
+        err=is_stdout(output),  # -o - puts the database itself on standard output
     )
 
 
@@ -140,7 +143,8 @@ def fetch(
         visible(
             f"{url}: {state}: {info.name!r} version {info.version}, {len(result.database)} "
             f"cards, sha256 {info.sha256}" + (f"; written to {output}" if output else "")
-        )
+        ),
+        err=output is not None and is_stdout(output),
     )
 
 
@@ -157,7 +161,7 @@ def lock(
     with user_errors():
         check_target(output, overwrite=True)
         write_lock(pinned, output)
-    typer.echo(visible(f"{output}: locked {pinned.describe()}"))
+    typer.echo(visible(f"{output}: locked {pinned.describe()}"), err=is_stdout(output))
 
 
 @app.command()
