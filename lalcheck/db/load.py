@@ -1,13 +1,14 @@
 """Reading card databases (YAML or JSON) into :class:`CardDatabase`.
 
 A database is checked against ``schemas/cards.schema.json`` and for what a
-schema cannot say (unique card numbers, known set codes). A parsed database is
-cached by the file's sha256 so that a CI run over many decks does not pay for
-parsing and validation on every invocation.
+schema cannot say (unique card numbers, known set codes). The validated
+document is cached (as JSON) by the file's sha256 so that a CI run over many
+decks does not pay for parsing and validation on every invocation.
 """
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import hashlib
 from collections.abc import Mapping
@@ -156,8 +157,9 @@ def database_from_dict(data: Mapping[str, Any], info: DatabaseInfo) -> CardDatab
     return CardDatabase(info, (card_from_dict(entry) for entry in data["cards"]), sets)
 
 
-def parse_database(raw: bytes, source: str) -> CardDatabase:
-    """Validate and build a database from the bytes of a YAML or JSON file."""
+def validated_document(raw: bytes, source: str) -> dict[str, Any]:
+    """The document in the bytes of a YAML or JSON database, once it passed every check;
+    raises :class:`DatabaseError` with every problem."""
     try:
         data, lines = read_document(raw, source)
         issues = check_document(data, lines)
@@ -169,15 +171,25 @@ def parse_database(raw: bytes, source: str) -> CardDatabase:
         raise DatabaseError(source, ["the file must hold a mapping with format, game and cards"])
     if issues:
         raise DatabaseError(source, describe_issues(issues, source))
-    info = DatabaseInfo(
+    return data
+
+
+def _info(data: Mapping[str, Any], sha256: str, source: str) -> DatabaseInfo:
+    notes = data.get("notes")
+    return DatabaseInfo(
         name=str(data["name"]),
         version=str(data["version"]),
-        sha256=hashlib.sha256(raw).hexdigest(),
+        sha256=sha256,
         source=source,
         sample=bool(data.get("sample", False)),
-        notes=data.get("notes"),
+        notes=notes if isinstance(notes, str) else None,
     )
-    return database_from_dict(data, info)
+
+
+def parse_database(raw: bytes, source: str) -> CardDatabase:
+    """Validate and build a database from the bytes of a YAML or JSON file."""
+    data = validated_document(raw, source)
+    return database_from_dict(data, _info(data, hashlib.sha256(raw).hexdigest(), source))
 
 
 def load_database(path: Path, *, use_cache: bool = True) -> CardDatabase:
@@ -193,10 +205,12 @@ def database_from_bytes(raw: bytes, source: str, *, use_cache: bool = True) -> C
     """:func:`parse_database` through the parse cache, keyed by the bytes' sha256."""
     digest = hashlib.sha256(raw).hexdigest()
     if use_cache:
-        cached = cache.get(digest, source)
+        cached = cache.get(digest)
         if cached is not None:
-            return cached
-    database = parse_database(raw, source)
+            with contextlib.suppress(Exception):  # an entry of another shape is a miss
+                return database_from_dict(cached, _info(cached, digest, source))
+    data = validated_document(raw, source)
+    database = database_from_dict(data, _info(data, digest, source))
     if use_cache:
-        cache.put(digest, database)
+        cache.put(digest, data)
     return database

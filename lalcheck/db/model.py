@@ -136,12 +136,6 @@ class CardDatabase:
         self._numbers_folded: dict[str, Card] | None = None
         self._normalized: tuple[dict[str, Card | None], dict[str, tuple[Card, ...]]] | None = None
 
-    def __reduce__(
-        self,
-    ) -> tuple[type[CardDatabase], tuple[DatabaseInfo, tuple[Card, ...], tuple[CardSet, ...]]]:
-        # Pickle the data only; the indexes are rebuilt on load (see lalcheck.db.cache).
-        return (CardDatabase, (self.info, self.cards, tuple(self.sets.values())))
-
     def __len__(self) -> int:
         return len(self.cards)
 
