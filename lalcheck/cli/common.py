@@ -28,7 +28,8 @@ DbOption = Annotated[
         "--db",
         envvar="LALCHECK_DB",
         metavar="PATH|URL",
-        help="Card database to use (default: the bundled sample database).",
+        help="Card database to use (default: the bundled sample database). A URL is "
+        "downloaded within 120 s, or $LALCHECK_DEADLINE seconds.",
     ),
 ]
 

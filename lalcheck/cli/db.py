@@ -114,7 +114,15 @@ def fetch(
     ] = None,
     timeout: Annotated[
         float | None,
-        typer.Option(help="Seconds to wait to connect and for data (0.1 to 3600)."),
+        typer.Option(help="Seconds to wait to connect and for each piece of data (0.1 to 3600)."),
+    ] = None,
+    deadline: Annotated[
+        float | None,
+        typer.Option(
+            help="Seconds the whole download may take, retries included (0.1 to 3600; "
+            "default 120). --db URL takes it from $LALCHECK_DEADLINE.",
+            show_default=False,
+        ),
     ] = None,
     retries: Annotated[
         int | None, typer.Option(help="Retries on connection errors and 5xx answers (0 to 20).")
@@ -133,7 +141,9 @@ def fetch(
     try:
         if output is not None:
             check_target(output, overwrite=True)
-        settings = DEFAULT_SETTINGS.override(timeout=timeout, retries=retries, max_bytes=max_size)
+        settings = DEFAULT_SETTINGS.override(
+            timeout=timeout, retries=retries, max_bytes=max_size, deadline=deadline
+        )
         result = fetch_database(url, sha256=sha256, settings=settings, output=output)
     except LalcheckError as error:
         fail(f"{error}\n{output or 'the cached copy'} was not changed")
