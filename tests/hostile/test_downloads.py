@@ -92,14 +92,16 @@ def base(monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
     server.server_close()
 
 
-QUICK = HttpSettings(timeout=5.0, retries=2, backoff=0.0, deadline=1.0)
+def quick() -> HttpSettings:
+    """Settings with a deadline of one second (made per test: older code has no deadline)."""
+    return HttpSettings(timeout=5.0, retries=2, backoff=0.0, deadline=1.0)
 
 
 @pytest.mark.parametrize("path", ["/trickle.yaml", "/slow-headers.yaml"])
 def test_the_deadline_bounds_a_trickling_download(base: str, path: str) -> None:
     # Each byte comes well within --timeout: only the deadline can stop this.
     with time_limit(60), pytest.raises(NetworkError) as raised:
-        fetch_database(base + path, settings=QUICK)
+        fetch_database(base + path, settings=quick())
     assert "did not finish within the deadline of 1 s" in raised.value.message
     assert "--deadline" in str(raised.value)
 
@@ -142,7 +144,7 @@ def test_redirect_errors_say_what_happened(
     base: str, path: str, kind: type[FetchError], message: str
 ) -> None:
     with pytest.raises(kind) as raised:
-        fetch_database(base + path, settings=QUICK)
+        fetch_database(base + path, settings=quick())
     assert message in raised.value.message
     assert "connection failed" not in raised.value.message
 
@@ -158,7 +160,7 @@ def test_a_stall_is_a_timeout_not_a_broken_transfer(base: str) -> None:
 
 def test_a_content_length_of_thousands_of_digits_is_not_believed(base: str) -> None:
     with pytest.raises(DatabaseError, match="must hold a mapping"):  # the body is empty
-        fetch_database(base + "/huge-length.yaml", settings=QUICK)
+        fetch_database(base + "/huge-length.yaml", settings=quick())
 
 
 def test_the_fallback_to_the_cache_says_which_error_it_covers(
