@@ -18,6 +18,7 @@ import tempfile
 from pathlib import Path
 
 from lalcheck.errors import InputError, UsageError
+from lalcheck.wording import file_kind
 
 #: The output path that means standard output.
 STDOUT = "-"
@@ -36,18 +37,6 @@ def _mode_for(path: Path) -> int:
         umask = os.umask(0)
         os.umask(umask)
         return 0o666 & ~umask
-
-
-def _kind(mode: int) -> str:
-    if stat.S_ISDIR(mode):
-        return "a directory"
-    if stat.S_ISFIFO(mode):
-        return "a FIFO (named pipe)"
-    if stat.S_ISSOCK(mode):
-        return "a socket"
-    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return "a device"
-    return "not a regular file"
 
 
 def replaceable(path: Path) -> Path:
@@ -72,7 +61,7 @@ def replaceable(path: Path) -> Path:
         path = target
     if not stat.S_ISREG(info.st_mode):
         raise InputError(
-            f"cannot write {path}: it is {_kind(info.st_mode)}, not a regular file",
+            f"cannot write {path}: it is {file_kind(info.st_mode)}, not a regular file",
             hint="lalcheck replaces only regular files; write to - for standard output",
         )
     return path

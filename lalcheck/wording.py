@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import stat
 
 
 def plural(number: int, word: str, words: str | None = None) -> str:
@@ -38,3 +39,17 @@ def visible(text: str, keep: str = "") -> str:
     if keep:
         return _INVISIBLE.sub(lambda found: found[0] if found[0] in keep else _escape(found), text)
     return _INVISIBLE.sub(_escape, text)
+
+
+def file_kind(mode: int) -> str:
+    """``a FIFO (named pipe)``: what a file of this ``st_mode`` is, for messages about
+    files that are not regular files."""
+    if stat.S_ISDIR(mode):
+        return "a directory"
+    if stat.S_ISFIFO(mode):
+        return "a FIFO (named pipe)"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    return "not a regular file"

@@ -35,7 +35,7 @@ from typing import Any
 import yaml
 
 from lalcheck.errors import InputError
-from lalcheck.wording import shown
+from lalcheck.wording import file_kind, shown
 
 #: libyaml's safe loader when PyYAML was built with it, else the pure-Python one.
 _Loader: type[yaml.CSafeLoader | yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -111,16 +111,6 @@ def read_text(path: Path, limits: Limits) -> str:
     return decode_utf8(read_bytes(path, limits), str(path))
 
 
-def _kind(mode: int) -> str:
-    if stat.S_ISFIFO(mode):
-        return "a FIFO (named pipe)"
-    if stat.S_ISSOCK(mode):
-        return "a socket"
-    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return "a device"
-    return "not a regular file"
-
-
 def _missing(path: Path) -> InputError:
     """Why ``path`` cannot be found: no such file, or a link to nothing."""
     if path.is_symlink():
@@ -166,7 +156,7 @@ def read_bytes(path: Path, limits: Limits) -> bytes:
             raise InputError(f"{path} is a directory{link}, not a file")
         if not stat.S_ISREG(info.st_mode):
             raise InputError(
-                f"{path} is {_kind(info.st_mode)}, not a regular file",
+                f"{path} is {file_kind(info.st_mode)}, not a regular file",
                 hint="lalcheck reads only regular files",
             )
         if info.st_size > limits.max_bytes:

@@ -254,3 +254,39 @@ def test_folder_search_reports_what_it_cannot_read(run: CliRun, tmp_path: Path) 
         True,
     ]
     assert reports["good.yaml"]["legal"]
+
+
+@pytest.mark.parametrize("column", ["quantity", "trade_quantity"])
+def test_huge_numbers_in_a_collection_csv_are_row_problems(
+    run: CliRun, tmp_path: Path, column: str
+) -> None:
+    rows = tmp_path / "rows.csv"
+    quantity, trade = (HUGE, "0") if column == "quantity" else ("1", HUGE)
+    rows.write_text(f"number,quantity,trade_quantity\nT01/001,1,0\nT01/002,{quantity},{trade}\n")
+    result = run(
+        "collection", "import", rows, "--collection", tmp_path / "c.sqlite3", "--db", TEST_DB
+    )
+    assert result.exit_code == 1
+    assert f"{rows}:3: {column} 999999999999… is more than 100000" in result.stderr
+
+
+@pytest.mark.parametrize("cell", [HUGE, "POWER+" + HUGE])
+def test_huge_numbers_in_a_card_list_csv_are_row_problems(
+    run: CliRun, tmp_path: Path, cell: str
+) -> None:
+    column = "LOGIC" if cell.startswith("POWER") else "POWER"
+    cards = tmp_path / "cards.csv"
+    cards.write_text(f"CARD NO.,NAME,TYPE,{column}\nT1/001,A,TACTICS,{cell}\n")
+    result = run("db", "import", cards, "-o", tmp_path / "out.yaml")
+    assert result.exit_code == 1
+    assert f"{cards}:2: {column}: '{'9' * 24}…' is too large" in result.stderr
+    assert not (tmp_path / "out.yaml").exists()
+
+
+def test_huge_numbers_in_opponent_gates_name_the_file(run: CliRun, tmp_path: Path) -> None:
+    gates = tmp_path / "gates.yaml"
+    gates.write_text(f"gates:\n  T01/G01: {HUGE_HEX}\n")
+    deck = DECKS / "positive" / "base.yaml"
+    result = run("goldfish", deck, "--db", TEST_DB, "--games", "1", "--opponent-gates", gates)
+    assert result.exit_code == 2
+    assert f"{gates}:2:" in result.stderr and "is too large" in result.stderr
