@@ -82,7 +82,8 @@ class Attack:
     name: str
     group: str
     commands: tuple[tuple[str, ...], ...]
-    files: Mapping[str, str | bytes] = field(default_factory=dict)
+    #: File contents, or a function that makes them (for the big ones).
+    files: Mapping[str, str | bytes | Callable[[], bytes]] = field(default_factory=dict)
     setup: Callable[[Path], None] | None = None
     #: Runs after every command but the last.
     before_last: Callable[[Path], None] | None = None
@@ -318,15 +319,17 @@ def run_command(
             process.stdin.write(stdin)
             process.stdin.close()
     killed = False
+    peak_kb = 0
     while True:
-        pid, status, usage = os.wait4(process.pid, os.WNOHANG)
+        peak_kb = max(peak_kb, _high_water_kb(process.pid))
+        pid, status = os.waitpid(process.pid, os.WNOHANG)
         if pid:
             break
         if time.monotonic() - started > timeout:
             with contextlib.suppress(ProcessLookupError):
                 os.killpg(process.pid, signal.SIGKILL)
             killed = True
-            pid, status, usage = os.wait4(process.pid, 0)
+            pid, status = os.waitpid(process.pid, 0)
             break
         time.sleep(0.02)
     seconds = time.monotonic() - started
@@ -339,9 +342,22 @@ def run_command(
         chunks.get("out", b"").decode("utf-8", "replace"),
         chunks.get("err", b"").decode("utf-8", "replace"),
         seconds,
-        usage.ru_maxrss / 1024,
+        peak_kb / 1024,
         killed,
     )
+
+
+def _high_water_kb(pid: int) -> int:
+    """The peak resident memory of a running process since its exec (``VmHWM``), in KB.
+
+    ``ru_maxrss`` would count the benchmark's own memory, copied into the child by fork.
+    """
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return 0
+    found = re.search(r"^VmHWM:\s+(\d+) kB", status, re.MULTILINE)
+    return int(found[1]) if found else 0
 
 
 def expand(args: tuple[str, ...], work: Path, url: str) -> tuple[str, ...]:
@@ -386,9 +402,10 @@ def replay(attack: Attack, source: Path, url: str, deadline_option: bool) -> Out
     work = Path(tempfile.mkdtemp(prefix="lalcheck-attack-", dir="/tmp"))
     work.chmod(0o755)
     try:
-        for name, content in attack.files.items():
+        for name, made in attack.files.items():
             target = work / name
             target.parent.mkdir(parents=True, exist_ok=True)
+            content = made() if callable(made) else made
             if isinstance(content, bytes):
                 target.write_bytes(content)
             else:
@@ -793,7 +810,7 @@ def attacks(source: Path) -> list[Attack]:
             "database-50mb",
             "size",
             (("db", "validate", "{big.yaml}"),),
-            {"big.yaml": big_database(50)},
+            {"big.yaml": lambda: big_database(50)},
             limit_s=3,
             limit_mb=200,
             verdict=both(refused("size"), never_says("alias")),
@@ -1375,9 +1392,10 @@ def main() -> None:
                     totals[kind] += 1
                     marks.append(f"{kind}: {reason}")
             seconds = sum(run.seconds for run in outcome.runs)
+            memory = max((run.max_rss_mb for run in outcome.runs), default=0.0)
             if marks or options.verbose:
                 print(
-                    f"{attack.group:<10} {attack.name:<34} {seconds:6.1f}s  "
+                    f"{attack.group:<10} {attack.name:<34} {seconds:6.1f}s {memory:5.0f}MB  "
                     + ("; ".join(marks) or "ok"),
                     flush=True,
                 )
