@@ -211,8 +211,10 @@ def _copies(digits: str) -> int:
 
 
 def _count_text(digits: str) -> str:
-    """A count as a message shows it: a long run of digits is cut."""
-    return digits if len(digits) <= _MAX_COUNT_DIGITS else digits[:_MAX_COUNT_DIGITS] + "…"
+    """A count as a message shows it: in ASCII digits (``４`` -> ``4``), a long run cut."""
+    if len(digits) <= _MAX_COUNT_DIGITS:
+        return str(int(digits))
+    return digits[:_MAX_COUNT_DIGITS] + "…"
 
 
 def _card_line(text: str) -> tuple[str, str] | None:
@@ -250,11 +252,11 @@ def _diagnose(text: str, db: CardDatabase | None) -> str:
         )
     glued = _GLUED.fullmatch(text)
     if glued:
-        fixed = f"{_count_text(glued['count'].lstrip('0') or '0')} {glued['ref']}"
+        fixed = f"{_count_text(glued['count'])} {glued['ref']}"
         return f"cannot read {shown(text)}; write it as `{fixed}`"
     last = _COUNT_LAST.fullmatch(text)
     if last:
-        fixed = f"{_count_text(last['count'].lstrip('0') or '0')} {last['ref']}"
+        fixed = f"{_count_text(last['count'])} {last['ref']}"
         return f"write the number of copies first: `{fixed}`"
     word, _, rest = text.partition(" ")
     if word.lower() in _NUMBER_WORDS and rest:
