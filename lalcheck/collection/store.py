@@ -321,8 +321,13 @@ def _create(path: Path) -> None:
             connection.execute("COMMIT")
         finally:
             connection.close()
-        with contextlib.suppress(FileExistsError):  # another process made it first: use that
+        try:
             os.link(name, path)
+        except FileExistsError:  # another process made it first: use that one
+            pass
+        except OSError:  # a file system without hard links: create exclusively, then fill
+            with contextlib.suppress(FileExistsError), path.open("xb") as handle:
+                handle.write(name.read_bytes())
     finally:
         with contextlib.suppress(OSError):
             os.unlink(name)

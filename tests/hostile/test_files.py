@@ -257,3 +257,18 @@ def test_a_full_standard_output_is_a_clear_error(tmp_path: Path) -> None:
         )
     assert result.returncode == 2
     assert "No space left on device" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_a_new_collection_without_hard_links(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def no_links(*args: object) -> None:
+        raise PermissionError(1, "Operation not permitted")
+
+    monkeypatch.setattr(os, "link", no_links)
+    path = tmp_path / "new.sqlite3"
+    with open_collection(path) as collection:
+        collection.add(Holding("T01/001", 2))
+    with open_collection(path, read_only=True) as collection:
+        assert collection.holdings() == (Holding("T01/001", 2),)
+    assert [p.name for p in tmp_path.iterdir()] == ["new.sqlite3"]
