@@ -269,6 +269,6 @@ def test_a_new_collection_without_hard_links(
     path = tmp_path / "new.sqlite3"
     with open_collection(path) as collection:
         collection.add(Holding("T01/001", 2))
+    assert [p.name for p in tmp_path.iterdir()] == ["new.sqlite3"]  # no file left beside it
     with open_collection(path, read_only=True) as collection:
         assert collection.holdings() == (Holding("T01/001", 2),)
-    assert [p.name for p in tmp_path.iterdir()] == ["new.sqlite3"]
