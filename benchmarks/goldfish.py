@@ -2,7 +2,7 @@
 
     python benchmarks/goldfish.py [--games N] [--deck PATH] [--jobs 1 2] [--repeat R] [--profile]
 
-Runs :func:`lalcheck.goldfish.goldfish` (what the command runs, without the
+Runs :func:`lalcheck.games.luck_and_logic.goldfish.goldfish` (what the command runs, without the
 output) for each deck (default: the bundled sample Septpia Control deck),
 going both, and prints the best of ``--repeat`` runs in wall-clock games per
 second, process start-up included (the best, because other load on the machine
@@ -22,11 +22,11 @@ from pathlib import Path
 
 from lalcheck.db import open_database
 from lalcheck.decks import read_deck
-from lalcheck.engine import DeckList
-from lalcheck.goldfish import DeckInfo, Going, goldfish
-from lalcheck.resources import default_database_path
+from lalcheck.games.luck_and_logic import GAME
+from lalcheck.games.luck_and_logic.engine import DeckList
+from lalcheck.games.luck_and_logic.goldfish import DeckInfo, Going, goldfish
 
-SAMPLE_DECK = default_database_path().parent / "decks" / "septpia-control.yaml"
+SAMPLE_DECK = GAME.sample_database.parent / "decks" / "septpia-control.yaml"
 
 
 def main() -> None:

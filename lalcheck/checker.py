@@ -2,61 +2,57 @@
 
 ``Checker(open_database()).check_paths([Path("decks")])`` gives a
 :class:`CheckReport`; a formatter turns it into text, and its ``exit_code()``
-is the command's exit code.
+is the command's exit code. Each file's ``game:`` picks its game's rules;
+without a database the checker uses each game's bundled sample database, and
+a deck of another game than a given database is a ``deck-syntax`` error.
 """
 
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
-from lalcheck.cards import CardType
+from lalcheck.db.load import load_database
 from lalcheck.db.model import CardDatabase, DatabaseInfo
-from lalcheck.decks import SYNTAX, Deck, DeckFile, collect_deck_paths, read_deck_file, resolve
-from lalcheck.errors import describe_error
+from lalcheck.decks import (
+    SYNTAX,
+    Deck,
+    DeckFile,
+    collect_deck_paths,
+    game_mismatch,
+    read_deck_file,
+    resolve,
+)
+from lalcheck.errors import EXIT_INTERNAL, LalcheckError, describe_error
 from lalcheck.findings import Finding, Severity
-from lalcheck.regulations import Regulation, Regulations
-from lalcheck.rules import RULES, CheckContext, Rule
+from lalcheck.games import DEFAULT_GAME, get_game
+from lalcheck.games.base import Count, DatedRegulation, FileCheck, FileKind
+from lalcheck.regulations import Regulations
 
 EXIT_LEGAL = 0
 EXIT_ILLEGAL = 1
-#: lalcheck itself failed on a deck (a bug): never mistaken for an illegal deck.
-EXIT_INTERNAL = 3
 #: The rule id of a deck lalcheck failed on.
 INTERNAL = "internal-error"
-
-
-@dataclass(frozen=True, slots=True)
-class DeckCounts:
-    """Card counts of a deck's sections, as written."""
-
-    main: int
-    paradox: int
-    gates: int
-    secret_tools: int
-
-    @classmethod
-    def of(cls, deck: Deck) -> DeckCounts:
-        paradox = sum(
-            entry.count
-            for entry in deck.section("main")
-            if entry.card is not None and entry.card.type is CardType.PARADOX
-        )
-        return cls(deck.count("main"), paradox, deck.count("gates"), deck.count("secret_tools"))
+#: Severities from the most severe.
+SEVERITY_ORDER = {Severity.ERROR: 0, Severity.WARNING: 1, Severity.INFO: 2}
 
 
 @dataclass(frozen=True, slots=True)
 class DeckReport:
-    """The verdict on one deck file."""
+    """The verdict on one deck file (or another file kind of its game)."""
 
     path: str
     name: str | None
-    regulation: Regulation
+    game: str
+    regulation: DatedRegulation
     as_of: dt.date
-    counts: DeckCounts
+    counts: tuple[Count, ...]
     findings: tuple[Finding, ...]
+    #: False when the file could not be read or parsed at all.
+    parsed: bool = True
 
     @property
     def legal(self) -> bool:
@@ -69,16 +65,40 @@ class DeckReport:
 
     @property
     def failed(self) -> bool:
-        """True when lalcheck itself failed on this deck (an ``internal-error`` finding)."""
+        """True when lalcheck itself failed on this file (an ``internal-error`` finding)."""
         return any(finding.rule == INTERNAL for finding in self.findings)
+
+    def passed(self, *, strict: bool = False) -> bool:
+        """Legal, and under ``strict`` without warnings either (contract §4)."""
+        return self.legal and not (strict and self.has_warnings)
+
+    def shown_findings(self, shown: Severity) -> tuple[Finding, ...]:
+        """The findings as severe as ``shown`` or more (``Severity.WARNING``: errors and
+        warnings)."""
+        return tuple(
+            f for f in self.findings if SEVERITY_ORDER[f.severity] <= SEVERITY_ORDER[shown]
+        )
 
 
 @dataclass(frozen=True, slots=True)
 class CheckReport:
-    """The verdicts on every deck of one run."""
+    """The verdicts on every deck of one run, and the card databases they were checked
+    against (one per game, the first game's first)."""
 
-    database: DatabaseInfo
+    databases: tuple[DatabaseInfo, ...]
     decks: tuple[DeckReport, ...]
+    #: Warnings fail a deck too (``--strict``): every format says so, not only the exit code.
+    strict: bool = False
+    #: The least severe findings the text, SARIF, JUnit and GitHub views show: warnings by
+    #: default, errors only under ``--quiet``, advice (``info``) too under ``--verbose``.
+    #: The JSON report always holds every finding.
+    shown: Severity = Severity.WARNING
+
+    @property
+    def database(self) -> DatabaseInfo:
+        """The card database of the run (of its first game when decks of several games
+        were checked)."""
+        return self.databases[0]
 
     @property
     def legal_count(self) -> int:
@@ -88,46 +108,80 @@ class CheckReport:
     def illegal_count(self) -> int:
         return len(self.decks) - self.legal_count
 
-    def exit_code(self, *, strict: bool = False) -> int:
-        """0 when every deck is legal, else 1; ``strict`` also fails on warnings (§4);
-        3 when lalcheck failed on a deck."""
+    @property
+    def threshold(self) -> Severity:
+        """The least severe findings shown: ``shown``, and warnings under ``strict`` even when
+        only errors are asked for, since they fail the run."""
+        return Severity.WARNING if self.strict and self.shown is Severity.ERROR else self.shown
+
+    @property
+    def failed_count(self) -> int:
+        """Decks that fail the run: the illegal ones, and under ``strict`` those with warnings."""
+        return sum(not deck.passed(strict=self.strict) for deck in self.decks)
+
+    def exit_code(self) -> int:
+        """0 when every deck passes, else 1 (§4); 3 when lalcheck failed on a deck."""
         if any(deck.failed for deck in self.decks):
             return EXIT_INTERNAL
-        failed = any(not deck.legal or (strict and deck.has_warnings) for deck in self.decks)
-        return EXIT_ILLEGAL if failed else EXIT_LEGAL
+        return EXIT_ILLEGAL if self.failed_count else EXIT_LEGAL
 
 
 class Checker:
-    """Checks decks against one card database and the dated regulations."""
+    """Checks decks against a card database (else each game's bundled sample database)
+    and the dated regulations.
+
+    ``regulations`` replace the bundled ones of their game; ``regulation``, a
+    regulation or a regulation id or file, replaces the one in force (an id or file
+    is looked up in the regulations of each deck's game).
+    """
 
     def __init__(
         self,
-        db: CardDatabase,
+        db: CardDatabase[Any] | None = None,
         regulations: Regulations | None = None,
         *,
-        regulation: Regulation | None = None,
+        regulation: DatedRegulation | str | None = None,
         as_of: dt.date | None = None,
         today: dt.date | None = None,
-        rules: Mapping[str, Rule] = RULES,
     ) -> None:
         self.db = db
-        self.regulations = regulations or Regulations.bundled()
+        self.regulations = regulations
         self.regulation = regulation
         self.as_of = as_of
         self.today = today or dt.date.today()
-        self.rules = rules
+        self._databases: dict[str, CardDatabase[Any]] = {}
 
-    def _setting(self, deck_file: DeckFile) -> tuple[Regulation, dt.date, list[Finding]]:
+    def database(self, game_id: str) -> CardDatabase[Any]:
+        """The database decks of ``game_id`` are checked against."""
+        if self.db is not None:
+            return self.db
+        if game_id not in self._databases:
+            self._databases[game_id] = load_database(get_game(game_id).sample_database)
+        return self._databases[game_id]
+
+    def regulations_of(self, game_id: str) -> Regulations:
+        """The regulations of a game: the given ones, or the bundled ones."""
+        if self.regulations is not None and self.regulations.game == game_id:
+            return self.regulations
+        return Regulations.bundled(game_id)
+
+    def _setting(
+        self, deck_file: DeckFile, regulations: Regulations
+    ) -> tuple[DatedRegulation, dt.date, list[Finding]]:
         """The regulation and date a deck is checked under: the command's, the deck's,
         or the one in force today."""
         problems: list[Finding] = []
         as_of = self.as_of or deck_file.as_of or self.today
-        regulation = self.regulation
+        regulation = (
+            regulations.named(self.regulation)
+            if isinstance(self.regulation, str)
+            else self.regulation
+        )
         line = deck_file.field_lines.get("regulation")
         if regulation is None and deck_file.regulation is not None:
-            regulation = self.regulations.get(deck_file.regulation)
+            regulation = regulations.get(deck_file.regulation)
             if regulation is None:
-                known = ", ".join(r.id for r in self.regulations.all)
+                known = ", ".join(r.id for r in regulations.all)
                 problems.append(
                     Finding(
                         SYNTAX,
@@ -137,7 +191,7 @@ class Checker:
                     )
                 )
         if regulation is None:
-            regulation = self.regulations.in_force(as_of)
+            regulation = regulations.in_force(as_of)
         if regulation.effective > as_of:
             problems.append(
                 Finding(
@@ -151,16 +205,21 @@ class Checker:
         return regulation, as_of, problems
 
     def check_deck_file(self, deck_file: DeckFile) -> DeckReport:
-        """Run every rule on a parsed deck file; a bug in lalcheck becomes an
-        ``internal-error`` finding, so the other decks are still checked."""
+        """Run every rule of the file's game and kind on a parsed deck file; a bug in
+        lalcheck becomes an ``internal-error`` finding, so the other decks are still checked."""
         try:
             return self._check(deck_file)
+        except LalcheckError:  # unusable input outside the deck (a regulation file): exit 2
+            raise
         except Exception as error:
-            return self._failed(deck_file.path, error, deck_file.name)
+            return self._failed(deck_file.path, error, deck_file.game, deck_file.name)
 
-    def _failed(self, path: str, error: Exception, name: str | None = None) -> DeckReport:
+    def _failed(
+        self, path: str, error: Exception, game_id: str | None = None, name: str | None = None
+    ) -> DeckReport:
         """The report of a deck lalcheck failed on."""
         as_of = self.as_of or self.today
+        game = game_id or (self.db.info.game if self.db is not None else DEFAULT_GAME)
         finding = Finding(
             INTERNAL,
             Severity.ERROR,
@@ -170,38 +229,60 @@ class Checker:
         return DeckReport(
             path=path,
             name=name,
-            regulation=self.regulation or self.regulations.in_force(as_of),
+            game=game,
+            regulation=self.regulations_of(game).in_force(as_of),
             as_of=as_of,
-            counts=DeckCounts(0, 0, 0, 0),
+            counts=(),
             findings=(finding,),
         )
 
     def _check(self, deck_file: DeckFile) -> DeckReport:
-        deck = resolve(deck_file, self.db)
-        regulation, as_of, problems = self._setting(deck_file)
-        context = CheckContext(deck, self.db, regulation, as_of, tuple(problems))
-        # A file that could not be parsed has no content to judge: only its syntax.
-        rules = self.rules.values() if deck_file.parsed else [self.rules[SYNTAX]]
-        findings = [finding for rule in rules for finding in rule.check(context)]
+        db = self.database(deck_file.game)
+        game = get_game(db.info.game)
+        regulations = self.regulations_of(game.id)
+        mismatch = game_mismatch(deck_file, db.info)
+        if mismatch is not None:  # judged by its game alone, as an empty file of the database's
+            as_of = self.as_of or self.today
+            empty = DeckFile(deck_file.path, game=game.id, kind=game.default_kind)
+            check = FileCheck(Deck(empty, ()), db, regulations.in_force(as_of), as_of)
+            return self._report(deck_file, game.id, game.kind(None), check, [mismatch])
+        regulation, as_of, problems = self._setting(deck_file, regulations)
+        check = FileCheck(resolve(deck_file, db), db, regulation, as_of, tuple(problems))
+        # A file that could not be parsed has no kind and no content to judge: only its syntax.
+        kind = game.kind(deck_file.kind if deck_file.parsed else None)
+        findings = list(kind.check(check)) if deck_file.parsed else [*deck_file.problems, *problems]
+        return self._report(deck_file, game.id, kind, check, findings)
+
+    @staticmethod
+    def _report(
+        deck_file: DeckFile, game_id: str, kind: FileKind, check: FileCheck, findings: list[Finding]
+    ) -> DeckReport:
         findings.sort(key=Finding.sort_key)
         return DeckReport(
             path=deck_file.path,
             name=deck_file.name,
-            regulation=regulation,
-            as_of=as_of,
-            counts=DeckCounts.of(deck),
+            game=game_id,
+            regulation=check.regulation,
+            as_of=check.as_of,
+            counts=kind.counts(check),
             findings=tuple(findings),
+            parsed=deck_file.parsed,
         )
 
     def check_path(self, path: Path) -> DeckReport:
         """Read and check one deck file."""
         try:
             deck_file = read_deck_file(path)
+        except LalcheckError:
+            raise
         except Exception as error:  # a bug in reading must not hide the other decks
             return self._failed(str(path), error)
         return self.check_deck_file(deck_file)
 
     def check_paths(self, paths: Iterable[Path]) -> CheckReport:
-        """Check deck files and folders of deck files."""
+        """Check deck files and folders of deck files (see :func:`~lalcheck.decks.find_decks`)."""
         reports = tuple(self.check_path(path) for path in collect_deck_paths(paths))
-        return CheckReport(self.db.info, reports)
+        games = list(dict.fromkeys(report.game for report in reports)) or [
+            self.db.info.game if self.db is not None else DEFAULT_GAME
+        ]
+        return CheckReport(tuple(self.database(game).info for game in games), reports)

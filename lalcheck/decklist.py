@@ -35,54 +35,17 @@ from dataclasses import dataclass, field
 
 import yaml
 
-from lalcheck.cards import CardType
 from lalcheck.db.model import CardDatabase, SuggestionBudget, fold
-from lalcheck.decks import (
-    COUNTED_SECTIONS,
-    MAX_COUNT,
-    SECTIONS,
-    Deck,
-    DeckEntry,
-    DeckFile,
-    DeckLine,
-    parse_deck,
-)
-from lalcheck.errors import InputError
+from lalcheck.decks import Deck, DeckEntry, DeckFile, DeckLayout, DeckLine, parse_deck
+from lalcheck.errors import InputError, UsageError
+from lalcheck.games import DEFAULT_GAME, get_game
+from lalcheck.games.base import DecklistStyle, GameCard
 from lalcheck.regulations import Regulations
 from lalcheck.wording import shown, visible
 
-#: How the text form names each section.
-SECTION_TITLES: Mapping[str, str] = {
-    "main": "Main",
-    "gates": "Gates",
-    "secret_tools": "Secret tools",
-    "my_logicalist": "My Logicalist",
-}
-#: Section headers accepted when reading, folded (see :func:`fold`).
-HEADERS: Mapping[str, str] = {
-    **dict.fromkeys(
-        (
-            *("main", "maindeck", "メイン", "メインデッキ", "主卡组", "主牌组"),
-            # Lists sorted by card type split the main deck into these.
-            *("logicalist", "logicalists", "foreigner", "foreigners", "transunion"),
-            *("transunions", "tranceunion", "tranceunions", "tactics", "paradox", "paradoxes"),
-        ),
-        "main",
-    ),
-    **dict.fromkeys(("gate", "gates", "gatedeck", "ゲート", "ゲートデッキ", "门", "門"), "gates"),
-    **dict.fromkeys(
-        ("secrettool", "secrettools", "secrettooldeck", "秘具", "秘具デッキ"), "secret_tools"
-    ),
-    **dict.fromkeys(("mylogicalist", "マイロジカリスト", "我逻辑卡"), "my_logicalist"),
-}
-#: The section a card listed before any header belongs to, by type (default: main).
-TYPE_SECTIONS: Mapping[CardType, str] = {
-    CardType.GATE: "gates",
-    CardType.SECRET_TOOL: "secret_tools",
-    CardType.MY_LOGICALIST: "my_logicalist",
-}
 #: Deck fields the header comments carry, with the spellings accepted for each.
 FIELD_KEYS: Mapping[str, str] = {
+    "game": "game",
     "name": "name",
     "regulation": "regulation",
     "as_of": "as_of",
@@ -107,11 +70,31 @@ _GLUED = re.compile(
 _COUNT_LAST = re.compile(r"(?P<ref>.*\S)\s+(?P<count>\d+)")
 _COUNT_UNITS = ("枚", "cards", "card")
 _NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4}
-_EXAMPLE = "write card lines as `4 BT01/008` (copies, then a card number or exact name)"
 #: Longer lines are refused unread: no card line is anywhere near this long.
 MAX_LINE = 1000
 #: More digits than this are no count of copies (and would be slow to convert).
 _MAX_COUNT_DIGITS = 9
+
+
+@dataclass(frozen=True, slots=True)
+class _Format:
+    """A game's deck layout and text decklist style."""
+
+    layout: DeckLayout
+    style: DecklistStyle
+
+    @property
+    def example(self) -> str:
+        card = self.layout.example_card
+        return f"write card lines as `4 {card}` (copies, then a card number or exact name)"
+
+
+def _format(game_id: str) -> _Format:
+    """The text decklist format of a game; :class:`UsageError` if it has none."""
+    game = get_game(game_id)
+    if game.deck_layout is None or game.decklist is None:
+        raise UsageError(f"{game.title} has no text decklists")
+    return _Format(game.deck_layout, game.decklist)
 
 
 @dataclass(frozen=True, slots=True)
@@ -193,9 +176,9 @@ def _without_count(folded: str) -> str:
     return text.rstrip(":")
 
 
-def section_of(text: str) -> str | None:
+def section_of(text: str, game_id: str = DEFAULT_GAME) -> str | None:
     """The section a header line names (``Main deck (50):`` -> ``main``), or None."""
-    return HEADERS.get(_without_count(fold(text)))
+    return _format(game_id).style.headers.get(_without_count(fold(text)))
 
 
 def without_comment(line: str) -> str:
@@ -240,15 +223,16 @@ def read_field(comment: str) -> tuple[str, str] | None:
     return (key, match["value"].strip()) if key else None
 
 
-def _diagnose(text: str, db: CardDatabase | None) -> str:
+def _diagnose(text: str, form: _Format, db: CardDatabase[GameCard] | None) -> str:
     """Why a line is neither a header nor a card line, and how to write it."""
+    max_count = form.layout.max_count
     if text.isdigit():
-        return f"{text} copies of what? {_EXAMPLE}"
+        return f"{text} copies of what? {form.example}"
     negative = _card_line(text[1:]) if text.startswith("-") else None
     if negative:
         digits, reference = negative
         return (
-            f"-{_count_text(digits)} copies of {reference}: a count must be from 1 to {MAX_COUNT}"
+            f"-{_count_text(digits)} copies of {reference}: a count must be from 1 to {max_count}"
         )
     glued = _GLUED.fullmatch(text)
     if glued:
@@ -263,15 +247,16 @@ def _diagnose(text: str, db: CardDatabase | None) -> str:
         return f"write the number of copies in digits: `{_NUMBER_WORDS[word.lower()]} {rest}`"
     if db is not None and db.resolve(text, suggest=False).card is not None:
         return f"no number of copies for {shown(text)}; write it as `1 {text}` (or 2, 3, 4)"
-    titles = ", ".join(SECTION_TITLES.values())
-    close = difflib.get_close_matches(_without_count(fold(text)), HEADERS, n=1)
+    headers = form.style.headers
+    titles = ", ".join(form.style.titles.values())
+    close = difflib.get_close_matches(_without_count(fold(text)), headers, n=1)
     if close:
-        title = SECTION_TITLES[HEADERS[close[0]]]
+        title = form.style.titles[headers[close[0]]]
         return f"unknown section header {shown(text)}; did you mean `{title}`? Sections: {titles}"
-    return f"cannot read {shown(text)}: not a section header ({titles}); {_EXAMPLE}"
+    return f"cannot read {shown(text)}: not a section header ({titles}); {form.example}"
 
 
-def _scan(text: str, db: CardDatabase | None = None) -> _Scan:
+def _scan(text: str, form: _Format, db: CardDatabase[GameCard] | None = None) -> _Scan:
     """Read a decklist's lines: fields, headers, card lines and unreadable lines
     (``db``, when given, makes the suggestions for those smarter)."""
     scan = _Scan()
@@ -286,7 +271,7 @@ def _scan(text: str, db: CardDatabase | None = None) -> _Scan:
                 DecklistProblem(
                     number,
                     f"the line is {len(line):,} characters long, over the limit of {MAX_LINE:,} "
-                    f"(lines that long are not read); {_EXAMPLE}",
+                    f"(lines that long are not read); {form.example}",
                 )
             )
             started = True
@@ -299,16 +284,16 @@ def _scan(text: str, db: CardDatabase | None = None) -> _Scan:
             continue
         started = True
         line = without_comment(line)
-        header = section_of(line)
+        header = form.style.headers.get(_without_count(fold(line)))
         if header is not None:
             section = header
             scan.section_lines.setdefault(header, number)
             continue
         card = _card_line(line)
-        if card is None and section == "my_logicalist" and not line.isdigit():
+        if card is None and section in form.layout.single and not line.isdigit():
             card = ("1", line)  # "My Logicalist" holds one card: the count may be left out
         if card is None:
-            scan.problems.append(DecklistProblem(number, _diagnose(line, db)))
+            scan.problems.append(DecklistProblem(number, _diagnose(line, form, db)))
             continue
         digits, reference = card
         count = _copies(digits)
@@ -320,12 +305,12 @@ def _scan(text: str, db: CardDatabase | None = None) -> _Scan:
                     f"the number of copies is given twice; write it as `{count} {twice['ref']}`",
                 )
             )
-        elif not 1 <= count <= MAX_COUNT:
+        elif not 1 <= count <= form.layout.max_count:
             scan.problems.append(
                 DecklistProblem(
                     number,
-                    f"{_count_text(digits)} copies of {reference}: a count "
-                    f"must be from 1 to {MAX_COUNT}"
+                    f"{_count_text(digits)} copies of {reference}: a count must be from 1 to "
+                    f"{form.layout.max_count}"
                     + (" (leave the line out to leave the card out)" if count < 1 else ""),
                 )
             )
@@ -361,6 +346,18 @@ def _as_of(scan: _Scan) -> dt.date | None:
         return None
 
 
+def _check_game(scan: _Scan, db: CardDatabase[GameCard]) -> None:
+    game = scan.fields.get("game")
+    if game is not None and game != db.info.game:
+        scan.problems.append(
+            DecklistProblem(
+                scan.field_lines["game"],
+                f"this is a {game} decklist but the card database {db.info.name!r} is for "
+                f"{db.info.game}; import it with a {game} database (--db)",
+            )
+        )
+
+
 def _check_regulation(scan: _Scan, regulations: Regulations) -> None:
     regulation = scan.fields.get("regulation")
     if regulation is not None and regulations.get(regulation) is None:
@@ -373,9 +370,9 @@ def _check_regulation(scan: _Scan, regulations: Regulations) -> None:
         )
 
 
-def _lookup(scan: _Scan, db: CardDatabase) -> list[DeckEntry]:
+def _lookup(scan: _Scan, form: _Format, db: CardDatabase[GameCard]) -> list[DeckEntry[GameCard]]:
     """Resolve every card line; unknown and ambiguous cards become problems."""
-    entries: list[DeckEntry] = []
+    entries: list[DeckEntry[GameCard]] = []
     first_line: dict[tuple[str, str], int] = {}
     budget = SuggestionBudget(db)
     for card_line in scan.cards:
@@ -384,13 +381,13 @@ def _lookup(scan: _Scan, db: CardDatabase) -> list[DeckEntry]:
         if card is None:
             scan.problems.append(DecklistProblem(card_line.line, resolution.problem()))
             continue
-        section = card_line.section or TYPE_SECTIONS.get(card.type, "main")
+        section = card_line.section or form.style.type_sections.get(str(card.type), "main")
         key = (section, card_line.reference)
         if key in first_line:
             scan.problems.append(
                 DecklistProblem(
                     card_line.line,
-                    f"{card_line.reference} is listed twice under {SECTION_TITLES[section]} "
+                    f"{card_line.reference} is listed twice under {form.style.titles[section]} "
                     f"(lines {first_line[key]} and {card_line.line}); merge them into one line",
                 )
             )
@@ -402,21 +399,28 @@ def _lookup(scan: _Scan, db: CardDatabase) -> list[DeckEntry]:
 
 
 def parse_decklist(
-    text: str, source: str, db: CardDatabase, regulations: Regulations | None = None
-) -> Deck:
-    """Read a text decklist into a resolved deck; raises :class:`DecklistError` listing
-    every unusable line. ``regulations``, when given, also checks a named regulation."""
-    scan = _scan(text, db)
+    text: str,
+    source: str,
+    db: CardDatabase[GameCard],
+    regulations: Regulations | None = None,
+) -> Deck[GameCard]:
+    """Read a text decklist of the database's game into a resolved deck; raises
+    :class:`DecklistError` listing every unusable line. ``regulations``, when given,
+    also checks a named regulation."""
+    form = _format(db.info.game)
+    scan = _scan(text, form, db)
     as_of = _as_of(scan)
+    _check_game(scan, db)
     if regulations is not None:
         _check_regulation(scan, regulations)
-    entries = _lookup(scan, db)
+    entries = _lookup(scan, form, db)
     if not scan.cards and not scan.problems:
-        scan.problems.append(DecklistProblem(None, f"no cards found; {_EXAMPLE}"))
+        scan.problems.append(DecklistProblem(None, f"no cards found; {form.example}"))
     if scan.problems:
         raise DecklistError(source, scan.problems)
     deck_file = DeckFile(
         path=source,
+        game=db.info.game,
         name=scan.fields.get("name"),
         regulation=scan.fields.get("regulation"),
         as_of=as_of,
@@ -427,7 +431,7 @@ def parse_decklist(
     return Deck(deck_file, tuple(entries))
 
 
-def _note(entry: DeckEntry) -> str:
+def _note(entry: DeckEntry[GameCard]) -> str:
     """The comment written after a card: its name, or its number when named (on one
     line, control characters escaped: a YAML file may not hold them raw)."""
     card = entry.card
@@ -438,25 +442,33 @@ def _note(entry: DeckEntry) -> str:
 
 
 def _fields(deck_file: DeckFile) -> list[tuple[str, str | dt.date]]:
-    """The deck's name, regulation and as_of, where given."""
-    values = {"name": deck_file.name, "regulation": deck_file.regulation, "as_of": deck_file.as_of}
+    """The deck's game (unless the default one), name, regulation and as_of, where given."""
+    game = None if deck_file.game == DEFAULT_GAME else deck_file.game
+    values = {
+        "game": game,
+        "name": deck_file.name,
+        "regulation": deck_file.regulation,
+        "as_of": deck_file.as_of,
+    }
     return [(key, value) for key, value in values.items() if value not in (None, "")]
 
 
-def format_decklist(deck: Deck) -> str:
+def format_decklist(deck: Deck[GameCard]) -> str:
     """The text form of a deck; raises :class:`InputError` when a value would not read
     back the same (a name with a line break, a reference such as ``x 1``)."""
+    form = _format(deck.file.game)
     lines = [f"# {key}: {value}" for key, value in _fields(deck.file)]
-    wanted: list[tuple[str, DeckEntry]] = []
-    for section in SECTIONS:
+    wanted: list[tuple[str, DeckEntry[GameCard]]] = []
+    for section in form.layout.sections:
         entries = deck.section(section)
         if entries:
-            lines += ["", SECTION_TITLES[section]] if lines else [SECTION_TITLES[section]]
+            title = form.style.titles[section]
+            lines += ["", title] if lines else [title]
             lines += [f"{entry.count} {entry.reference}{_note(entry)}" for entry in entries]
             wanted += [(section, entry) for entry in entries]
     text = "\n".join(lines) + "\n"
     # Read the text back: whatever would not come back the same cannot be written.
-    scan = _scan(text)
+    scan = _scan(text, form)
     for key, value in _fields(deck.file):
         if scan.fields.get(key) != str(value):
             raise InputError(f"{deck.path}: the text form cannot carry the {key} {value!r}")
@@ -489,33 +501,31 @@ def _yaml_value(value: str | dt.date) -> object:
     return value
 
 
-def format_deck_yaml(deck: Deck) -> str:
-    """The deck file (contract §1) of a deck, sections in contract order; raises
+def format_deck_yaml(deck: Deck[GameCard]) -> str:
+    """The deck file (contract §1, §9) of a deck, sections in the game's order; raises
     :class:`InputError` if the file would not read back as the same deck."""
+    layout = _format(deck.file.game).layout
     lines = [_yaml_entry(key, _yaml_value(value)) for key, value in _fields(deck.file)]
-    for section in COUNTED_SECTIONS:
+    for section in layout.sections:
         entries = deck.section(section)
-        if entries:
+        if section in layout.single and len(entries) == 1 and entries[0].count == 1:
+            (entry,) = entries
+            lines.append(_yaml_entry(section, entry.reference) + _note(entry))
+        elif entries:
             lines.append(f"{section}:")
             lines += [f"  {_yaml_entry(e.reference, e.count)}{_note(e)}" for e in entries]
-    logicalists = deck.section("my_logicalist")
-    if len(logicalists) == 1 and logicalists[0].count == 1:
-        (entry,) = logicalists
-        lines.append(_yaml_entry("my_logicalist", entry.reference) + _note(entry))
-    elif logicalists:
-        lines.append("my_logicalist:")
-        lines += [f"  {_yaml_entry(e.reference, e.count)}{_note(e)}" for e in logicalists]
     text = "\n".join(lines) + "\n"
     _check_reads_back(deck, text)
     return text
 
 
-def _check_reads_back(deck: Deck, text: str) -> None:
+def _check_reads_back(deck: Deck[GameCard], text: str) -> None:
     """Refuse a deck file that lalcheck would not read back as ``deck``."""
     read = parse_deck(text, deck.path)
     wanted = sorted((e.section, e.reference, e.count) for e in deck.entries)
     found = sorted((line.section, line.reference, line.count) for line in read.lines)
-    fields = (deck.file.name or None, deck.file.regulation or None, deck.file.as_of)
-    if read.problems or found != wanted or (read.name, read.regulation, read.as_of) != fields:
+    given = (deck.file.game, deck.file.name or None, deck.file.regulation or None, deck.file.as_of)
+    fields = (read.game, read.name, read.regulation, read.as_of)
+    if read.problems or found != wanted or fields != given:
         problem = read.problems[0].message if read.problems else "it would read back differently"
         raise InputError(f"{deck.path}: cannot write this deck as a deck file: {problem}")

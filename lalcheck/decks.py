@@ -1,4 +1,10 @@
-"""Deck files (contract §1): reading, structural problems and card resolution.
+"""Deck files (contract §1, §9): reading, structural problems and card resolution.
+
+A file's ``game:`` (absent: ``luck-and-logic``) and ``kind:`` (absent: the
+game's default, a deck) pick the reader; a game's deck is read by its
+:class:`DeckLayout` (sections of ``card: copies`` and one-card sections). Other
+file kinds (a pile, a character set) read their document with
+:func:`read_document` and keep what they read in :attr:`DeckFile.content`.
 
 Reading never raises for a bad deck: a file that cannot be read, is not YAML,
 or has a malformed section yields a :class:`DeckFile` whose ``problems`` are
@@ -8,30 +14,73 @@ others from being checked.
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import os
-from collections.abc import Iterable
+import re
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING, Any, Generic
 
 import yaml
 
-from lalcheck.cards import Card
-from lalcheck.db.model import CardDatabase, Resolution, SuggestionBudget
+from lalcheck.db.model import Card, CardDatabase, DatabaseInfo, Resolution, SuggestionBudget
 from lalcheck.errors import InputError, UsageError
 from lalcheck.findings import Finding, Severity
-from lalcheck.yamlsafe import DECK_LIMITS, Walker, compose, line_of, read_text
+from lalcheck.games import DEFAULT_GAME, PACKAGES, get_game, unknown_game
+from lalcheck.schemas import nearest_line
+from lalcheck.wording import quoted
+from lalcheck.yamlsafe import (
+    DATA_LIMITS,
+    DECK_LIMITS,
+    DocPath,
+    Walker,
+    compose,
+    line_of,
+    load_json,
+    read_text,
+)
+
+if TYPE_CHECKING:
+    from lalcheck.games.base import FileKind, Game
 
 SYNTAX = "deck-syntax"
 
-#: Sections that map card references to copies.
-COUNTED_SECTIONS = ("main", "gates", "secret_tools")
-#: Every section a deck may hold, in the order they are reported.
-SECTIONS = (*COUNTED_SECTIONS, "my_logicalist")
 #: Fields that describe the deck rather than list cards.
-FIELDS = ("name", "regulation", "as_of")
-#: No section of a real deck holds more copies of one card than a whole main deck.
-MAX_COUNT = 50
+FIELDS = ("game", "kind", "name", "regulation", "as_of")
+
+
+@dataclass(frozen=True, slots=True)
+class DeckLayout:
+    """How a game's deck file maps onto sections.
+
+    ``counted`` sections map card references to copies; a ``single`` section
+    names one card (``my_logicalist: PR/001``; a list or a mapping is read too,
+    and the game's rules judge how many it holds). No line may hold more than
+    ``max_count`` copies. ``shape`` is the message for a document that is not
+    a mapping; ``example_card`` a card number messages show. ``order`` is the order
+    sections are written and reported in (default: counted, then single).
+    """
+
+    counted: tuple[str, ...]
+    single: tuple[str, ...]
+    max_count: int
+    shape: str
+    example_card: str
+    order: tuple[str, ...] = ()
+
+    @property
+    def sections(self) -> tuple[str, ...]:
+        """Every section a deck may hold, in the order they are reported."""
+        return self.order or (*self.counted, *self.single)
+
+    def read(self, root: yaml.Node, source: str) -> DeckFile:
+        """The deck a document holds; raises :class:`InputError` when it is too large."""
+        parser = _DeckParser(source, self)
+        parser.parse(root)
+        return parser.result()
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,6 +98,8 @@ class DeckFile:
     """A parsed deck file, before its references are looked up."""
 
     path: str
+    game: str = DEFAULT_GAME
+    kind: str = "deck"
     name: str | None = None
     regulation: str | None = None
     as_of: dt.date | None = None
@@ -58,14 +109,16 @@ class DeckFile:
     problems: tuple[Finding, ...] = ()
     #: False when the file could not be read or parsed at all.
     parsed: bool = True
+    #: What a file kind other than a deck read (its entries as written, with lines).
+    content: Any = None
 
 
 @dataclass(frozen=True, slots=True)
-class DeckEntry:
+class DeckEntry(Generic[Card]):
     """A deck line with the card it refers to (``card`` is None when unresolved)."""
 
     source: DeckLine
-    resolution: Resolution
+    resolution: Resolution[Card]
 
     @property
     def card(self) -> Card | None:
@@ -89,20 +142,19 @@ class DeckEntry:
 
 
 @dataclass(frozen=True, slots=True)
-class Deck:
+class Deck(Generic[Card]):
     """A deck file with every reference resolved against a card database."""
 
     file: DeckFile
-    entries: tuple[DeckEntry, ...]
-    _sections: dict[str, tuple[DeckEntry, ...]] = field(init=False, repr=False, compare=False)
+    entries: tuple[DeckEntry[Card], ...]
+    _sections: dict[str, tuple[DeckEntry[Card], ...]] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         # Every rule asks for sections: group the entries once.
-        sections = {
-            name: tuple(entry for entry in self.entries if entry.section == name)
-            for name in SECTIONS
-        }
-        object.__setattr__(self, "_sections", sections)
+        sections: defaultdict[str, list[DeckEntry[Card]]] = defaultdict(list)
+        for entry in self.entries:
+            sections[entry.section].append(entry)
+        object.__setattr__(self, "_sections", {k: tuple(v) for k, v in sections.items()})
 
     @property
     def path(self) -> str:
@@ -112,9 +164,9 @@ class Deck:
     def name(self) -> str | None:
         return self.file.name
 
-    def section(self, name: str) -> tuple[DeckEntry, ...]:
+    def section(self, name: str) -> tuple[DeckEntry[Card], ...]:
         """The entries listed under one section, in file order."""
-        return self._sections[name]
+        return self._sections.get(name, ())
 
     def count(self, section: str) -> int:
         """How many cards a section holds, as written."""
@@ -131,6 +183,51 @@ class Deck:
 _REFUSED = object()
 
 
+@dataclass(frozen=True, slots=True)
+class Document:
+    """A data file's values as written, and the line of every document path."""
+
+    value: Any
+    lines: dict[DocPath, int]
+
+    def line(self, path: DocPath) -> int | None:
+        """The line of ``path``, else of its nearest ancestor that has one."""
+        return nearest_line(self.lines, path)
+
+
+def read_document(root: yaml.Node, source: str) -> tuple[Document, list[Finding]]:
+    """The values of a data file's document (within the deck file limits), and a
+    ``deck-syntax`` error for each key written twice in one mapping (the last is kept).
+
+    Raises :class:`InputError` for a document too large or deep to read.
+    """
+    walker = Walker(source, DECK_LIMITS, duplicates=True)
+    value = walker.value(root)
+    problems: list[Finding] = []
+    stack, seen_nodes = [root], set()
+    while stack:
+        node = stack.pop()
+        if id(node) in seen_nodes:
+            continue
+        seen_nodes.add(id(node))
+        if isinstance(node, yaml.SequenceNode):
+            stack.extend(reversed(node.value))
+        elif isinstance(node, yaml.MappingNode):
+            keys: dict[str, int] = {}
+            for key_node, value_node in node.value:
+                key, line = str(key_node.value), line_of(key_node)
+                if key in keys:
+                    problems.append(_syntax(_twice(key, keys[key], line), line))
+                keys.setdefault(key, line)
+                stack.append(value_node)
+    problems.sort(key=Finding.sort_key)
+    return Document(value, walker.lines), problems
+
+
+def _twice(key: str, first: int, second: int) -> str:
+    return f"{key}: appears twice (lines {first} and {second}); keep one"
+
+
 def _syntax(
     message: str,
     line: int | None = None,
@@ -145,8 +242,9 @@ def _syntax(
 class _DeckParser:
     """Walks a deck document's nodes, collecting lines and problems."""
 
-    def __init__(self, source: str) -> None:
+    def __init__(self, source: str, layout: DeckLayout) -> None:
         self.source = source
+        self.layout = layout
         self.walker = Walker(source, DECK_LIMITS)
         self.problems: list[Finding] = []
         self.lines: list[DeckLine] = []
@@ -184,35 +282,34 @@ class _DeckParser:
 
     def parse(self, root: yaml.Node) -> None:
         if not isinstance(root, yaml.MappingNode):
-            self.problem(
-                "a deck file must be a mapping with main: and gates: sections (contract §1)",
-                line_of(root),
-            )
+            self.problem(self.layout.shape, line_of(root))
             self.parsed = False  # not a deck at all: nothing else to judge
             return
         seen: dict[str, int] = {}
         for pair in self.walker.pairs(root):
             key = str(pair.key)
             if key in seen:
-                self.problem(
-                    f"{key}: appears twice (lines {seen[key]} and {pair.line}); keep one",
-                    pair.line,
-                )
+                self.problem(_twice(key, seen[key], pair.line), pair.line)
                 continue
             seen[key] = pair.line
-            if key in COUNTED_SECTIONS:
+            if key in self.layout.counted:
                 self.section_lines[key] = pair.line
                 self.counted_section(key, pair.value_node)
-            elif key == "my_logicalist":
+            elif key in self.layout.single:
                 self.section_lines[key] = pair.line
-                self.my_logicalist(pair.value_node)
+                self.single_section(key, pair.value_node)
             elif key in FIELDS:
                 self.field_lines[key] = pair.line
                 self.deck_field(key, pair.value_node)
             else:
+                import difflib  # only for a section that is not one
+
+                close = difflib.get_close_matches(key, [*self.layout.sections, *FIELDS], n=1)
+                suggestion = f"did you mean {close[0]}:? " if close else ""
                 self.problems.append(
                     _syntax(
-                        f"unknown section {key!r} is ignored; sections are " + ", ".join(SECTIONS),
+                        f"unknown section {quoted(key)} is ignored; {suggestion}sections are "
+                        + ", ".join(self.layout.sections),
                         pair.line,
                         severity=Severity.WARNING,
                     )
@@ -242,7 +339,8 @@ class _DeckParser:
         if not isinstance(node, yaml.MappingNode):
             kind = "a list" if isinstance(node, yaml.SequenceNode) else "a single value"
             self.problem(
-                f"{section}: must be a mapping of card -> copies (e.g. `BT01/008: 1`), not {kind}",
+                f"{section}: must be a mapping of card -> copies "
+                f"(e.g. `{self.layout.example_card}: 1`), not {kind}",
                 line_of(node),
                 section,
             )
@@ -265,17 +363,17 @@ class _DeckParser:
             if count is not None:
                 self.lines.append(DeckLine(section, reference, count, pair.line))
 
-    def my_logicalist(self, node: yaml.Node) -> None:
+    def single_section(self, section: str, node: yaml.Node) -> None:
         if isinstance(node, yaml.ScalarNode):
-            if self.scalar(node, "my_logicalist") not in (None, _REFUSED):
-                self.lines.append(DeckLine("my_logicalist", str(node.value), 1, line_of(node)))
+            if self.scalar(node, section) not in (None, _REFUSED):
+                self.lines.append(DeckLine(section, str(node.value), 1, line_of(node)))
         elif isinstance(node, yaml.SequenceNode):
             for item in node.value:
-                reference = self.reference(item, "my_logicalist")
+                reference = self.reference(item, section)
                 if reference is not None:
-                    self.lines.append(DeckLine("my_logicalist", reference, 1, line_of(item)))
+                    self.lines.append(DeckLine(section, reference, 1, line_of(item)))
         else:
-            self.counted_section("my_logicalist", node)
+            self.counted_section(section, node)
 
     def reference(self, node: yaml.Node, section: str) -> str | None:
         if isinstance(node, yaml.ScalarNode) and node.value.strip():
@@ -310,9 +408,9 @@ class _DeckParser:
                 reference,
             )
             return None
-        if value > MAX_COUNT:
+        if value > self.layout.max_count:
             self.problem(
-                f"{reference}: {value} copies is more than a whole deck ({MAX_COUNT})",
+                f"{reference}: {value} copies is more than a whole deck ({self.layout.max_count})",
                 line,
                 section,
                 reference,
@@ -337,17 +435,60 @@ class _DeckParser:
         )
 
 
+def _header(root: yaml.MappingNode, field_name: str) -> yaml.Node | None:
+    """The value node of a top-level field, read before the file's game is known."""
+    for key, value in root.value:
+        if isinstance(key, yaml.ScalarNode) and key.value == field_name:
+            node: yaml.Node = value
+            return node
+    return None
+
+
+def _header_value(node: yaml.Node) -> str | None:
+    if isinstance(node, yaml.ScalarNode) and node.value.strip():
+        return str(node.value).strip()
+    return None
+
+
+def choose_kind(root: yaml.Node) -> tuple[Game, FileKind] | Finding:
+    """The game (``game:``, absent: the default game) and file kind (``kind:``, absent:
+    the game's default) of a document; a ``deck-syntax`` finding when either is unknown."""
+    if not isinstance(root, yaml.MappingNode):
+        game = get_game(DEFAULT_GAME)
+        return game, game.kind(None)  # its reader says what the file should be
+    game_node = _header(root, "game")
+    game_id = DEFAULT_GAME if game_node is None else _header_value(game_node)
+    if game_node is not None and game_id is None:
+        known = ", ".join(PACKAGES)
+        return _syntax(f"game: must be a game id; known games: {known}", line_of(game_node))
+    if game_id is not None and game_id not in PACKAGES:
+        return _syntax(f"game: {unknown_game(game_id)}", line_of(game_node or root))
+    game = get_game(game_id or DEFAULT_GAME)
+    kind_node = _header(root, "kind")
+    kind_id = None if kind_node is None else _header_value(kind_node)
+    if kind_node is not None and kind_id not in game.file_kinds:
+        kinds = ", ".join(game.file_kinds)
+        return _syntax(
+            f"kind: {game.id} files are of the kinds {kinds}, not {kind_id!r}", line_of(kind_node)
+        )
+    return game, game.kind(kind_id)
+
+
 def parse_deck(text: str, source: str) -> DeckFile:
-    """Parse deck text; structural problems become ``deck-syntax`` findings."""
+    """Parse a deck file (or another file kind of its game): structural problems, an
+    unknown game or kind included, become ``deck-syntax`` findings."""
     try:
         root = compose(text, source, DECK_LIMITS)
         if root is None:
             return DeckFile(source, problems=(_syntax("the deck file is empty", 1),), parsed=False)
-        parser = _DeckParser(source)
-        parser.parse(root)
+        chosen = choose_kind(root)
+        if isinstance(chosen, Finding):
+            return DeckFile(source, problems=(chosen,), parsed=False)
+        game, kind = chosen
+        deck_file = kind.read(root, source)
     except InputError as error:
         return _unparsed(source, error)
-    return parser.result()
+    return dataclasses.replace(deck_file, game=game.id, kind=kind.id)
 
 
 def _message(error: InputError, source: str) -> str:
@@ -386,7 +527,18 @@ def read_deck_file(path: Path) -> DeckFile:
     return parse_deck(text, str(path))
 
 
-def resolve(deck_file: DeckFile, db: CardDatabase) -> Deck:
+def game_mismatch(deck_file: DeckFile, database: DatabaseInfo) -> Finding | None:
+    """The ``deck-syntax`` error of a deck checked against another game's database."""
+    if not deck_file.parsed or deck_file.game == database.game:
+        return None
+    return _syntax(
+        f"this is a {deck_file.game} deck but the card database {database.name!r} is for "
+        f"{database.game}; check it against a {deck_file.game} database (--db) or fix game:",
+        deck_file.field_lines.get("game"),
+    )
+
+
+def resolve(deck_file: DeckFile, db: CardDatabase[Card]) -> Deck[Card]:
     """Look up every reference of a parsed deck in the card database (with "did you
     mean" suggestions for the first :data:`~lalcheck.db.model.MAX_SUGGESTED` unknown ones)."""
     budget = SuggestionBudget(db)
@@ -396,10 +548,15 @@ def resolve(deck_file: DeckFile, db: CardDatabase) -> Deck:
     )
 
 
-def read_deck(path: Path, db: CardDatabase) -> Deck:
+def read_deck(path: Path, db: CardDatabase[Card]) -> Deck[Card]:
     """A deck ready to play or count: raises :class:`InputError` naming the file, the line
-    and the first problem if it cannot be read, is malformed or names an unknown card."""
+    and the first problem if it cannot be read, is malformed, is of another game than
+    the database or names an unknown card."""
     deck_file = parse_deck(read_text(path, DECK_LIMITS), str(path))
+    mismatch = game_mismatch(deck_file, db.info)
+    if mismatch is not None:
+        where = f"{path}:{mismatch.line}" if mismatch.line is not None else str(path)
+        raise InputError(f"{where}: {mismatch.message}")
     deck = resolve(deck_file, db)
     problems = [
         (finding.line, finding.message)
@@ -416,31 +573,124 @@ def read_deck(path: Path, db: CardDatabase) -> Deck:
 
 
 def _searched(path: Path, folder: Path) -> bool:
-    """Whether folder search reports ``path``: a ``*.yaml``/``*.yml`` entry that is not a
+    """Whether folder search reports ``path``: an entry with a deck suffix that is not a
     folder (FIFOs and broken links too, so that they are refused rather than skipped)
     or a link to a folder, outside hidden files and folders."""
     if any(part.startswith(".") for part in path.relative_to(folder).parts):
         return False
     if path.is_symlink() and path.is_dir():
         return True
-    return path.suffix in (".yaml", ".yml") and not path.is_dir()
+    return path.suffix in DECK_SUFFIXES and not path.is_dir()
 
 
-def collect_deck_paths(paths: Iterable[Path]) -> list[Path]:
-    """Deck files named directly, and ``*.yaml``/``*.yml`` files found below folders
-    (recursively, sorted, skipping hidden files and folders such as ``.github/``);
-    a folder without deck files is a :class:`UsageError`.
+#: The files a folder search takes for decks.
+DECK_SUFFIXES = (".yaml", ".yml", ".json")
+#: A top-level key that only another kind of lalcheck file has -> what that file is.
+_OTHER_FILES = {
+    "cards": "a card database",
+    "effective": "a regulation",
+    "lalcheck_lock": "a lock file",
+    "tool": "a lalcheck report",
+}
+#: A key at the start of a line: a top-level key of a block-style YAML document.
+_TOP_LEVEL_KEY = re.compile(r"""^["']?([A-Za-z_][\w-]*)["']?[ \t]*:""", re.MULTILINE)
 
-    Folder search never follows symbolic links to folders, but lists them (and
-    ``*.yaml`` entries that are not regular files) so that reading reports them.
+
+@dataclass(frozen=True, slots=True)
+class DeckSearch:
+    """The deck files named or found below folders, and the files a folder search passed
+    over because their top-level keys say they are something else (a card database…)."""
+
+    paths: tuple[Path, ...]
+    skipped: tuple[tuple[Path, str], ...] = ()
+
+    def notes(self) -> list[str]:
+        """``data/cards.yaml is a card database, not a deck: skipped``, one per skipped file."""
+        return [f"{path} is {what}, not a deck: skipped" for path, what in self.skipped]
+
+
+def other_file_kind(path: Path) -> str | None:
+    """What a file is when its top-level keys say it is not a deck (``a card database``,
+    ``a regulation``…); None for a deck, or for a file that cannot be read (checking it
+    says why)."""
+    try:
+        text = read_text(path, DATA_LIMITS)
+    except InputError:
+        return None
+    if path.suffix == ".json":
+        try:
+            document = load_json(text, str(path), DATA_LIMITS)
+        except InputError:
+            return None
+        keys = list(document) if isinstance(document, dict) else []
+    else:
+        keys = _TOP_LEVEL_KEY.findall(text)
+    return next((_OTHER_FILES[key] for key in keys if key in _OTHER_FILES), None)
+
+
+def _excluded(path: Path, exclude: Sequence[str]) -> bool:
+    """Whether a found file matches a glob of ``--exclude`` (matched from the right, as in
+    ``drafts/*`` or ``*.draft.yaml``)."""
+    return any(path.match(pattern) for pattern in exclude)
+
+
+def find_decks(paths: Iterable[Path], exclude: Sequence[str] = ()) -> DeckSearch:
+    """Deck files named directly, and the ``*.yaml``/``*.yml``/``*.json`` files found below
+    folders (recursively, sorted, skipping hidden files and folders such as ``.github/``
+    and files matching an ``exclude`` glob). Card databases, regulations and other
+    lalcheck files are passed over, named or found. Each file is listed once, however
+    often it is named.
+
+    Folder search never follows symbolic links to folders, but lists them (and deck
+    entries that are not regular files) so that reading reports them.
+
+    A path that does not exist, or a folder without deck files, is a :class:`UsageError`.
     """
-    found: list[Path] = []
+    found: dict[Path, None] = {}
+    skipped: list[tuple[Path, str]] = []
     for path in paths:
+        if not path.exists() and not path.is_symlink():  # a broken link: reading says so
+            raise UsageError(f"{path}: no such file or folder")
         if not path.is_dir():
-            found.append(path)
+            kind = other_file_kind(path)  # pre-commit names every staged file, cards.yaml too
+            if kind is None:
+                found.setdefault(path, None)
+            else:
+                skipped.append((path, kind))
             continue
-        in_folder = sorted(p for p in path.rglob("*") if _searched(p, path))
-        if not in_folder:
-            raise UsageError(f"no deck files (*.yaml, *.yml) found in {path}")
-        found.extend(in_folder)
-    return found
+        in_folder = sorted(
+            p for p in path.rglob("*") if _searched(p, path) and not _excluded(p, exclude)
+        )
+        decks = []
+        for candidate in in_folder:
+            kind = other_file_kind(candidate)
+            if kind is None:
+                decks.append(candidate)
+            else:
+                skipped.append((candidate, kind))
+        if not decks:
+            suffixes = ", ".join(f"*{suffix}" for suffix in DECK_SUFFIXES)
+            raise UsageError(f"no deck files ({suffixes}) found in {path}")
+        for deck in decks:
+            found.setdefault(deck, None)
+    return DeckSearch(tuple(_same_file_once(found)), tuple(skipped))
+
+
+def _same_file_once(paths: Iterable[Path]) -> list[Path]:
+    """The paths with a file named twice (``deck.yaml`` and ``./deck.yaml``) kept once."""
+    seen: set[Path] = set()
+    kept = []
+    for path in paths:
+        try:
+            key = path.resolve()
+        except (OSError, RuntimeError):  # a symbolic link loop: reading it says so
+            key = path.absolute()
+        if key not in seen:
+            seen.add(key)
+            kept.append(path)
+    return kept
+
+
+def collect_deck_paths(paths: Iterable[Path], exclude: Sequence[str] = ()) -> list[Path]:
+    """The deck files of :func:`find_decks`."""
+    return list(find_decks(paths, exclude).paths)

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+#: The exit code of a bug in lalcheck: never mistaken for an illegal deck (1) or bad usage (2).
+EXIT_INTERNAL = 3
+
 
 class LalcheckError(Exception):
     """Base class: an error with a message meant for the user."""

@@ -13,11 +13,13 @@ import datetime as dt
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from lalcheck.checker import Checker, DeckReport
 from lalcheck.db.model import CardDatabase
 from lalcheck.decks import collect_deck_paths, read_deck_file
-from lalcheck.regulations import Regulation, Regulations
+from lalcheck.games.base import DatedRegulation as Regulation
+from lalcheck.regulations import Regulations
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,14 +60,14 @@ def periods(regulations: Regulations) -> tuple[Period, ...]:
 
 
 def legal_in(
-    db: CardDatabase,
+    db: CardDatabase[Any],
     paths: Iterable[Path],
     regulations: Regulations | None = None,
     *,
     today: dt.date | None = None,
 ) -> tuple[Legality, ...]:
-    """Check deck files and folders under every regulation."""
-    regulations = regulations or Regulations.bundled()
+    """Check deck files and folders under every regulation of the database's game."""
+    regulations = regulations or Regulations.bundled(db.info.game)
     today = today or dt.date.today()
     checkers = [
         (

@@ -11,22 +11,13 @@ _ROOTS = (_PACKAGE / "_bundled", _PACKAGE.parent)
 
 
 def bundled(*parts: str) -> Path:
-    """The path of a bundled file such as ``bundled("data", "cards.yaml")``."""
+    """The path of a bundled file such as ``bundled("data", "cards.yaml")``: each game's
+    sample database, regulations and schemas."""
     for root in _ROOTS:
         candidate = root.joinpath(*parts)
         if candidate.exists():
             return candidate
     return _ROOTS[-1].joinpath(*parts)
-
-
-def default_database_path() -> Path:
-    """The bundled sample card database."""
-    return bundled("data", "cards.yaml")
-
-
-def regulations_dir() -> Path:
-    """The folder of bundled regulation files."""
-    return bundled("data", "regulations")
 
 
 def schema_path(name: str) -> Path:

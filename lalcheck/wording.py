@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import stat
+import unicodedata
 
 
 def plural(number: int, word: str, words: str | None = None) -> str:
@@ -11,9 +12,20 @@ def plural(number: int, word: str, words: str | None = None) -> str:
     return f"{number} {word if number == 1 else words or word + 's'}"
 
 
+def quoted(text: str) -> str:
+    """``'text'`` in quotes as the user typed it: spaces such as the full-width U+3000 are
+    shown as themselves, not as ``\\u3000`` the way ``repr`` shows them; control
+    characters are still escaped."""
+    shown = "".join(
+        char if char.isprintable() or unicodedata.category(char) == "Zs" else repr(char)[1:-1]
+        for char in text
+    )
+    return f"'{shown}'"
+
+
 def shown(text: str, width: int = 60) -> str:
-    """``text`` quoted for a message, cut to ``width`` characters (``'abc…'``)."""
-    return repr(text if len(text) <= width else text[:width] + "…")
+    """``text`` :func:`quoted` for a message, cut to ``width`` characters (``'abc…'``)."""
+    return quoted(text if len(text) <= width else text[:width] + "…")
 
 
 #: Characters that text output shows as escapes: C0 and C1 controls and DEL (screen

@@ -223,7 +223,12 @@ def _yaml_error(error: yaml.YAMLError, source: str, text: str) -> InputError:
         problem = error.problem or error.context or "invalid YAML"
         if error.context and problem.startswith("but "):  # "expected a single document, but …"
             problem = f"{error.context}, {problem}"
-        return InputError(f"{source}: invalid YAML: {problem}", line=line)
+        hint = None
+        lines = text.splitlines()
+        if line is not None and line <= len(lines) and "\t" in lines[line - 1]:
+            problem = "a tab character, and YAML indents with spaces only"
+            hint = "replace the tab with spaces"
+        return InputError(f"{source}: invalid YAML: {problem}", line=line, hint=hint)
     return InputError(f"{source}: invalid YAML: {error}")
 
 
@@ -345,9 +350,12 @@ class Pair:
 class Walker:
     """Turns nodes into Python values within a node budget and a depth limit."""
 
-    def __init__(self, source: str, limits: Limits) -> None:
+    def __init__(self, source: str, limits: Limits, *, duplicates: bool = False) -> None:
         self.source = source
         self.limits = limits
+        #: Whether a key given twice in one mapping is kept (the last one) for the caller
+        #: to report, rather than an error.
+        self.duplicates = duplicates
         self.visited = 0
         self.lines: dict[DocPath, int] = {}
 
@@ -415,7 +423,8 @@ class Walker:
     def value(self, node: yaml.Node, path: DocPath = (), depth: int = 0) -> Any:
         """Build the Python value of ``node``, recording each path's line.
 
-        A key given twice in one mapping is an error naming both lines.
+        A key given twice in one mapping is an error naming both lines (unless the
+        walker keeps ``duplicates``).
         """
         self._spend(node, depth)
         self.lines[path] = line_of(node)
@@ -431,7 +440,7 @@ class Walker:
             seen: dict[Any, int] = {}
             for pair in self.pairs(node, depth):
                 key = pair.key if isinstance(pair.key, (str, int)) else str(pair.key)
-                if key in seen:
+                if key in seen and not self.duplicates:
                     raise self._error(
                         pair.key_node,
                         f"{shown(str(key), 24)} appears twice in one mapping (lines "

@@ -21,7 +21,7 @@ from typer.main import get_command
 
 from lalcheck.cli import app
 from lalcheck.collection import Holding, open_collection
-from lalcheck.resources import default_database_path
+from lalcheck.games.luck_and_logic import GAME
 from tests.conftest import CliRun
 
 ROOT = Path(__file__).parent.parent
@@ -37,7 +37,7 @@ EXPORT_TO = ("collection", "export", "-o")
 
 def _sample_db(**changes: object) -> str:
     """The sample database with the first card's fields changed, as YAML."""
-    data = yaml.safe_load(default_database_path().read_text(encoding="utf-8"))
+    data = yaml.safe_load(GAME.sample_database.read_text(encoding="utf-8"))
     data["cards"][0].update(changes)
     return yaml.safe_dump(data, allow_unicode=True)
 
@@ -91,8 +91,9 @@ def case(*args: str, code: int, message: str, **env: str) -> Case:
 
 
 CASES = [
-    # check: unreadable decks are findings (exit 1), unusable input outside them exit 2
-    case("check", "{missing.yaml}", code=1, message="missing.yaml does not exist: check the path"),
+    # check: unreadable decks are findings (exit 1), unusable input outside them exit 2;
+    # a deck path that does not exist is a usage error
+    case("check", "{missing.yaml}", code=2, message="missing.yaml: no such file or folder"),
     case("check", "{empty.yaml}", code=1, message="the deck file is empty"),
     case("check", "{binary.bin}", code=1, message="is not UTF-8 text (bad byte 0x80)"),
     case("check", "{latin1.yaml}", code=1, message="line 3    error   deck-syntax"),
@@ -108,8 +109,8 @@ CASES = [
     case("check", "{two-docs.yaml}", code=1, message="expected a single document in the"),
     case("check", "{counts.yaml}", code=1, message="copies is more than a whole deck (50)"),
     case("check", "{unknown.yaml}", code=1, message="unknown card 'BT01/0004'; did you mean"),
-    case("check", OUT_OF_REACH, code=1, message="out.txt cannot be read: Not a directory"),
-    case("check", "{folder}", code=2, message="no deck files (*.yaml, *.yml) found in"),
+    case("check", OUT_OF_REACH, code=2, message="out.txt: no such file or folder"),
+    case("check", "{folder}", code=2, message="no deck files (*.yaml, *.yml, *.json) found in"),
     case("check", "--db", "{broken-db.yaml}", GOOD, code=2, message="broken-db.yaml:7: cards[0]"),
     case("check", "--db", "{bad-date-db.yaml}", GOOD, code=2, message="is not a 'date'"),
     case("check", "--db", "{deep.json}", GOOD, code=2, message="invalid JSON: nested too deeply"),
@@ -123,12 +124,12 @@ CASES = [
     case("check", "--regulation", "{regulation.yaml}", GOOD, code=2, message="'effective' is"),
     case("check", "--regulation", "2099-01-01", GOOD, code=2, message="unknown regulation"),
     case("check", "--regulation", "{bad-date-reg.yaml}", GOOD, code=2, message="is not a 'date'"),
-    case("check", "--as-of", "2017-13-01", GOOD, code=2, message="Invalid value for '--as-of'"),
+    case("check", "--as-of", "2017-13-01", GOOD, code=2, message="is not a date; write it as"),
     case("check", "--format", "xml", GOOD, code=2, message="Invalid value for '--format'"),
     case("check", "--lock", "{binary.bin}", GOOD, code=2, message="is not UTF-8 text"),
     case("check", "--lock", "{list.yaml}", GOOD, code=2, message="is not a lalcheck lock file"),
     # legal-in
-    case("legal-in", "{missing.yaml}", code=1, message="does not exist: check the path"),
+    case("legal-in", "{missing.yaml}", code=2, message="missing.yaml: no such file or folder"),
     case("legal-in", "{folder}", code=2, message="no deck files"),
     case("legal-in", "--db", "{broken-db.yaml}", GOOD, code=2, message="is not valid"),
     # import / export
@@ -157,7 +158,7 @@ CASES = [
     case("goldfish", "{empty.yaml}", code=2, message="empty.yaml:1: the deck file is empty"),
     case("goldfish", ILLEGAL, "--games", "2", code=1, message="--force plays it anyway"),
     case("goldfish", GOOD, "--games", "0", code=2, message="Invalid value for '--games'"),
-    case("goldfish", GOOD, "--games", str(10**20), code=2, message="less than or equal"),
+    case("goldfish", GOOD, "--games", str(10**20), code=2, message="is not in the range"),
     case("goldfish", GOOD, "--jobs", "100000", code=2, message="Invalid value for '--jobs'"),
     case("goldfish", GOOD, "--log", str(10**9), code=2, message="Invalid value for '--log'"),
     case("goldfish", GOOD, "--policy", "bogus", code=2, message="unknown policy 'bogus'"),
@@ -167,6 +168,12 @@ CASES = [
     case("draw", "{binary.bin}", code=2, message="is not UTF-8 text"),
     case("draw", "{unknown.yaml}", code=2, message="unknown card 'BT01/0004'"),
     case("draw", GOOD, "--turns", "0", code=2, message="Invalid value for '--turns'"),
+    # simulate (a game without decks)
+    case("simulate", code=2, message="Missing option '--game'"),
+    case("simulate", "--game", "lobasha", "--players", "13", code=2, message="from 2 to 12"),
+    case("simulate", "--game", "lobasha", "--games", "0", code=2, message="Invalid value"),
+    case("simulate", "--game", "lobasha", "--policy", "x=y", code=2, message="unknown role 'x'"),
+    case("simulate", "--game", "chess", code=2, message="unknown game 'chess'"),
     # db
     case("db", "info", "--db", "{broken-db.yaml}", code=2, message="is not valid"),
     case("db", "info", code=2, message="is not UTF-8 text", LALCHECK_DB="{binary.bin}"),
@@ -193,6 +200,8 @@ CASES = [
     case(*FETCH, "-o", OUT_OF_REACH, code=2, message="is a file, not a folder"),
     case("db", "lock", "-o", OUT_OF_REACH, code=2, message="is a file, not a folder"),
     case("db", "lock", "--db", "{broken-db.yaml}", code=2, message="is not valid"),
+    case("db", "coverage", "--db", "{broken-db.yaml}", code=2, message="is not valid"),
+    case("db", "coverage", "--db", "{missing.yaml}", code=2, message="does not exist"),
     case("db", "diff", "{missing.yaml}", "{bad-date-db.yaml}", code=2, message="does not exist"),
     case("db", "diff", "{broken-db.yaml}", "{bad-date-db.yaml}", code=2, message="is not valid"),
     # cards
@@ -201,10 +210,13 @@ CASES = [
     case("cards", "search", "--set", "NOPE", code=2, message="unknown set 'NOPE'; sets: BT01"),
     case("cards", "search", "--world", "Mars", code=2, message="unknown world 'Mars'"),
     case("cards", "search", "--limit", "0", code=2, message="Invalid value for '--limit'"),
+    case("cards", "search", "--game", "chess", code=2, message="unknown game 'chess'"),
+    # games
+    case("games", "--format", "xml", code=2, message="Invalid value for '--format'"),
     # collection
     case("collection", "add", "NOPE/001", code=1, message="unknown card 'NOPE/001'"),
-    case("collection", "add", "BT01/008", "0", code=2, message="Invalid value for 'quantity'"),
-    case("collection", "add", "BT01/008", str(10**20), code=2, message="less than or equal"),
+    case("collection", "add", "BT01/008", "0", code=2, message="Invalid value for 'QUANTITY'"),
+    case("collection", "add", "BT01/008", str(10**20), code=2, message="is not in the range"),
     case("collection", "add", "BT01/008", "2", "--trade", "5", code=2, message="5 copies for"),
     case("collection", "add", "BT01/008", "--language", "!!", code=2, message="bad language"),
     case(*ADD_TO, "{binary.bin}", code=2, message="is not a lalcheck collection"),
@@ -230,6 +242,9 @@ CASES = [
     case("collection", "backup", "{folder}", code=2, message="is a directory; name the file"),
     case(*BACKUP, "--collection", "{none.sqlite3}", code=2, message="nothing to back up"),
     case("collection", "backup", "{collection.sqlite3}", "--force", code=2, message="itself"),
+    # schema, config
+    case("schema", "nope", code=2, message="there is no bundled schema 'nope'; schemas: cards"),
+    case("config", "--format", "xml", code=2, message="Invalid value for '--format'"),
 ]
 
 
@@ -296,7 +311,7 @@ def test_every_command_is_covered() -> None:
 
 def test_messages_of_json_decks_are_reports(run: CliRun, broken: Path) -> None:
     """Unreadable decks stay findings in the JSON report, next to the readable ones."""
-    paths = [broken / "binary.bin", broken / "missing.yaml", Path(GOOD)]
+    paths = [broken / "binary.bin", broken / "empty.yaml", Path(GOOD)]
     result = run("check", "--format", "json", *paths)
     assert result.exit_code == 1
     decks = json.loads(result.stdout)["decks"]

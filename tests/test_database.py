@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 import yaml
 
-from lalcheck.cards import CardType, World
 from lalcheck.db import CardDatabase, DatabaseError, load_database
 from lalcheck.db.cache import cache_dir
 from lalcheck.errors import InputError
+from lalcheck.games.luck_and_logic.cards import CardType, World
 from tests.conftest import TEST_DB
 
 

@@ -9,11 +9,11 @@ from pathlib import Path
 import pytest
 import yaml
 
-from lalcheck.cards import Logic, LogicKind
 from lalcheck.db import CardDatabase, load_database
 from lalcheck.db.diff import FieldChange, diff_databases
 from lalcheck.db.dump import card_to_dict
-from lalcheck.db.load import card_from_dict
+from lalcheck.games.luck_and_logic.card_data import card_from_dict
+from lalcheck.games.luck_and_logic.cards import Logic, LogicKind
 from tests.conftest import TEST_DB, CliRun
 
 

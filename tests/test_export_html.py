@@ -15,10 +15,10 @@ from pathlib import Path
 import pytest
 
 from lalcheck import __version__
-from lalcheck.cards import Card, CardType
 from lalcheck.db import CardDatabase, DatabaseInfo
 from lalcheck.decks import Deck, parse_deck, resolve
-from lalcheck.formatters.registration import ONE_COLUMN_ROWS, format_registration_sheet
+from lalcheck.games.luck_and_logic.cards import Card, CardType
+from lalcheck.games.luck_and_logic.registration import ONE_COLUMN_ROWS, format_registration_sheet
 from tests.conftest import DECKS, TEST_DB, CliRun
 from tests.golden import assert_golden
 

@@ -11,8 +11,8 @@ import yaml
 from lalcheck.checker import Checker, DeckReport
 from lalcheck.db import CardDatabase
 from lalcheck.findings import Severity
+from lalcheck.games.luck_and_logic.rules import RULES
 from lalcheck.regulations import Regulations
-from lalcheck.rules import RULES
 from tests.conftest import DECKS, TESTS, TODAY
 
 EXPECTED: dict[str, dict[str, Any]] = yaml.safe_load(
@@ -73,7 +73,8 @@ def test_copy_limit_message_names_the_card_and_the_limit(db: CardDatabase) -> No
     report = check(db, DECKS / "negative" / "copy-limit.yaml")
     (finding,) = [f for f in report.findings if f.rule == "copy-limit"]
     assert finding.message == (
-        "「Test Logicalist A」: 5 copies across T01/001, T02/001, at most 4 allowed (R-CON-2)"
+        "「Test Logicalist A」: 5 copies across T01/001, T02/001 (lines 3, 4), "
+        "at most 4 allowed (R-CON-2)"
     )
 
 

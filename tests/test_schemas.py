@@ -9,8 +9,9 @@ import pytest
 import yaml
 from jsonschema import Draft202012Validator
 
+from lalcheck.games.luck_and_logic import GAME
 from lalcheck.regulations import load_regulation
-from lalcheck.resources import regulations_dir, schema_path
+from lalcheck.resources import schema_path
 from lalcheck.schemas import load_schema
 from tests.conftest import DECKS, FIXTURES
 
@@ -27,15 +28,18 @@ def test_schemas_are_valid_2020_12(name: str) -> None:
 
 
 def test_regulation_files_validate() -> None:
-    for path in [*regulations_dir().glob("*.yaml"), *(FIXTURES / "regulations").glob("*.yaml")]:
-        load_regulation(path)
+    for path in [
+        *GAME.regulation_model.folder.glob("*.yaml"),
+        *(FIXTURES / "regulations").glob("*.yaml"),
+    ]:
+        load_regulation(path, GAME.regulation_model)
 
 
 def test_invalid_regulation_names_file_and_line(tmp_path: Path) -> None:
     path = tmp_path / "reg.yaml"
     path.write_text("id: x\neffective: 2020-01-01\nmain_size: fifty\n", encoding="utf-8")
     with pytest.raises(Exception, match=r"reg.yaml:3: main_size: 'fifty' is not of type"):
-        load_regulation(path)
+        load_regulation(path, GAME.regulation_model)
 
 
 def _deck_document(path: Path) -> object:

@@ -16,16 +16,20 @@ from typing import Annotated
 import typer
 
 from lalcheck.atomic import check_target, is_stdout, write_atomic
-from lalcheck.cards import CardType
 from lalcheck.cli.common import (
     EXIT_ILLEGAL,
     DbOption,
     Force,
+    GameOption,
     TextOrJson,
+    TypeOption,
     WorldOption,
+    command_app,
     fail,
+    find_deck_files,
+    game_of,
     load_db,
-    parse_world,
+    load_deck_db,
     user_errors,
 )
 from lalcheck.collection import (
@@ -47,13 +51,13 @@ from lalcheck.collection import (
     resolve_card,
 )
 from lalcheck.collection.model import DEFAULT_LANGUAGE, MAX_QUANTITY, parse_language
-from lalcheck.decks import collect_deck_paths, read_deck
+from lalcheck.collection.store import collection_path
+from lalcheck.db.search import parse_filters
+from lalcheck.decks import read_deck
+from lalcheck.errors import LalcheckError
 from lalcheck.wording import plural, visible
 
-app = typer.Typer(
-    help="Your card collection: what you own, and what your decks still need.",
-    no_args_is_help=True,
-)
+app = command_app("Your card collection: what you own, and what your decks still need.")
 
 CollectionOption = Annotated[
     Path | None,
@@ -65,9 +69,18 @@ CollectionOption = Annotated[
         show_default=False,
     ),
 ]
-CardArgument = Annotated[str, typer.Argument(help="Card number or exact card name.")]
-LanguageOption = Annotated[str, typer.Option(help="Language code: ja, en, zh, ...")]
-NoteOption = Annotated[str, typer.Option(help="A note; merged rows keep every distinct note.")]
+CardArgument = Annotated[
+    str, typer.Argument(metavar="CARD", help="Card number or exact card name.")
+]
+LanguageOption = Annotated[str, typer.Option(metavar="CODE", help="Language code: ja, en, zh, ...")]
+NoteOption = Annotated[
+    str,
+    typer.Option(
+        metavar="TEXT",
+        help="A note; merged rows keep every distinct note (default: none).",
+        show_default=False,
+    ),
+]
 
 
 @contextmanager
@@ -80,12 +93,25 @@ def _errors() -> Iterator[None]:
             fail(str(error), EXIT_ILLEGAL)
 
 
+def _will_create(collection: Path | None) -> bool:
+    """Whether opening the collection creates its file."""
+    return not collection_path(collection).exists()
+
+
+def _say_created(path: Path, created: bool) -> None:
+    if created:
+        typer.echo(f"created the collection {path}", err=True)
+
+
 @app.command()
 def add(
     card: CardArgument,
-    quantity: Annotated[int, typer.Argument(min=1, max=MAX_QUANTITY, help="Copies to add.")] = 1,
+    quantity: Annotated[
+        int, typer.Argument(min=1, max=MAX_QUANTITY, metavar="QUANTITY", help="Copies to add.")
+    ] = 1,
     trade: Annotated[
-        int, typer.Option(min=0, max=MAX_QUANTITY, help="How many of them are for trade.")
+        int,
+        typer.Option(min=0, max=MAX_QUANTITY, metavar="N", help="How many of them are for trade."),
     ] = 0,
     condition: Annotated[
         Condition, typer.Option(case_sensitive=False, help="Condition, mint (MT) to poor (PO).")
@@ -95,16 +121,26 @@ def add(
     note: NoteOption = "",
     collection: CollectionOption = None,
     db: DbOption = None,
+    game: GameOption = None,
 ) -> None:
     """Add copies of a card; copies with the same details merge into one row."""
-    database = load_db(db)
+    database = load_db(db, game)
     with _errors():
         found = resolve_card(database, card)
         holding = Holding(
-            found.number, quantity, trade, condition, parse_language(language), foil, note.strip()
+            found.number,
+            quantity,
+            trade,
+            condition,
+            parse_language(language),
+            foil,
+            note.strip(),
+            database.info.game,
         )
+        created = _will_create(collection)
         with open_collection(collection) as owned:
             row = owned.add(holding)
+            _say_created(owned.path, created)
     others = [c.number for c in database.identity_printings(found) if c.number != found.number]
     hint = ""
     if others and card.strip() != found.number:
@@ -116,26 +152,36 @@ def add(
 @app.command()
 def remove(
     card: CardArgument,
-    quantity: Annotated[int, typer.Argument(min=1, help="Copies to remove.")] = 1,
+    quantity: Annotated[
+        int, typer.Argument(min=1, metavar="QUANTITY", help="Copies to remove.")
+    ] = 1,
     condition: Annotated[
         Condition | None,
         typer.Option(case_sensitive=False, help="Only from copies in this condition."),
     ] = None,
-    language: Annotated[str | None, typer.Option(help="Only from copies in this language.")] = None,
+    language: Annotated[
+        str | None, typer.Option(metavar="CODE", help="Only from copies in this language.")
+    ] = None,
     foil: Annotated[
         bool | None, typer.Option("--foil/--no-foil", help="Only from foil / non-foil copies.")
     ] = None,
     collection: CollectionOption = None,
     db: DbOption = None,
+    game: GameOption = None,
 ) -> None:
     """Remove copies of a card; removing more than is held is an error that changes nothing."""
-    database = load_db(db)
+    database = load_db(db, game)
     with _errors():
         found = resolve_card(database, card)
         chosen_language = parse_language(language) if language is not None else None
         with open_collection(collection, create=False) as owned:
             row = owned.remove(
-                found, quantity, condition=condition, language=chosen_language, foil=foil
+                found,
+                quantity,
+                game=database.info.game,
+                condition=condition,
+                language=chosen_language,
+                foil=foil,
             )
     typer.echo(
         visible(f"removed {quantity} × {found.label()} ({row.details()}): {row.quantity} left")
@@ -147,35 +193,42 @@ def list_cards(
     output_format: Annotated[
         ListFormat, typer.Option("--format", "-f", help="Output format.")
     ] = ListFormat.TEXT,
-    set_code: Annotated[str | None, typer.Option("--set", help="Set code, e.g. BT01.")] = None,
-    card_type: Annotated[CardType | None, typer.Option("--type", help="Card type.")] = None,
+    set_code: Annotated[
+        str | None, typer.Option("--set", metavar="SET", help="Set code, e.g. BT01.")
+    ] = None,
+    card_type: TypeOption = None,
     world: WorldOption = None,
     collection: CollectionOption = None,
     db: DbOption = None,
+    game: GameOption = None,
 ) -> None:
-    """The rows of the collection, optionally only one set, type or world."""
-    database = load_db(db)
-    chosen_world = parse_world(world)
+    """The rows of the collection (of the database's game), optionally only one set,
+    type or world."""
+    database = load_db(db, game)
+    chosen = game_of(database.info.game)
+    with user_errors():
+        values = parse_filters(chosen.search_fields, {"type": card_type, "world": world}, chosen.id)
     with _errors():
         with open_collection(collection, read_only=True) as owned:
-            rows = owned.holdings()
-        shown = filter_holdings(
-            rows, database, set_code=set_code, card_type=card_type, world=chosen_world
-        )
+            rows = owned.holdings(database.info.game)
+        shown = filter_holdings(rows, database, set_code=set_code, values=values)
     typer.echo(format_holdings(shown, database, output_format), nl=False)
 
 
 @app.command("import")
 def import_file(
-    file: Annotated[Path, typer.Argument(help="CSV with a header row: number,quantity,...")],
+    file: Annotated[
+        Path, typer.Argument(metavar="FILE", help="CSV with a header row: number,quantity,...")
+    ],
     skip_bad: Annotated[
         bool, typer.Option("--skip-bad", help="Import the good rows and skip the bad ones.")
     ] = False,
     collection: CollectionOption = None,
     db: DbOption = None,
+    game: GameOption = None,
 ) -> None:
     """Import a CSV: all rows or, when any row is bad, nothing (exit 1)."""
-    database = load_db(db)
+    database = load_db(db, game)
     with _errors():
         try:
             parsed = read_import(file, database, skip_bad=skip_bad)
@@ -183,8 +236,10 @@ def import_file(
             for problem in rejected.problems:
                 typer.echo(visible(f"{file}:{problem.line}: {problem.message}"), err=True)
             raise
+        created = _will_create(collection)
         with open_collection(collection) as owned:
             owned.add_all(parsed.rows)
+            _say_created(owned.path, created)
     for problem in parsed.problems:
         typer.echo(visible(f"{file}:{problem.line}: skipped: {problem.message}"), err=True)
     skipped = f", skipped {plural(len(parsed.problems), 'bad row')}" if parsed.problems else ""
@@ -198,21 +253,25 @@ def export(
         ExportFormat, typer.Option("--format", "-f", help="Output format.")
     ] = ExportFormat.CSV,
     output: Annotated[
-        Path | None, typer.Option("--output", "-o", help="Write to this file (default: stdout).")
+        Path | None,
+        typer.Option(
+            "--output", "-o", metavar="FILE", help="Write to this file (default: stdout)."
+        ),
     ] = None,
     force: Force = False,
     collection: CollectionOption = None,
     db: DbOption = None,
+    game: GameOption = None,
 ) -> None:
     """Every row, as CSV that `collection import` reads back exactly, or as JSON."""
-    database = load_db(db)
+    database = load_db(db, game)
     with _errors():
         if output is not None:
             check_target(output, overwrite=force)
         with open_collection(collection, read_only=True) as owned:
             if output is not None:
                 owned.check_output(output)
-            rows = owned.holdings()
+            rows = owned.holdings(database.info.game)
         text = format_holdings(rows, database, output_format)
         if output is None:
             typer.echo(text, nl=False)
@@ -226,7 +285,9 @@ def missing(
     decks: Annotated[
         list[Path],
         typer.Argument(
-            help="Deck files, or folders searched for *.yaml / *.yml.", show_default=False
+            metavar="DECK...",
+            help="Deck files, or folders searched for *.yaml, *.yml and *.json decks.",
+            show_default=False,
         ),
     ],
     together: Annotated[
@@ -242,13 +303,21 @@ def missing(
     db: DbOption = None,
 ) -> None:
     """Cards the decks need that the collection does not hold (any printing counts)."""
-    database = load_db(db)
-    with _errors():
-        loaded = [read_deck(path, database) for path in collect_deck_paths(decks)]
-        with open_collection(collection, read_only=True) as owned:
-            rows = owned.holdings()
-    reports = missing_cards(loaded, rows, database, together=together, exact=exact)
-    typer.echo(format_missing(reports, output_format), nl=False)
+    database = load_deck_db(db, decks)
+    loaded, unusable = [], 0
+    for path in find_deck_files(decks):
+        try:
+            loaded.append(read_deck(path, database))
+        except LalcheckError as error:
+            typer.echo(visible(f"error: {error}", keep="\n"), err=True)
+            unusable += 1
+    with _errors(), open_collection(collection, read_only=True) as owned:
+        rows = owned.holdings(database.info.game)
+    if loaded:
+        reports = missing_cards(loaded, rows, database, together=together, exact=exact)
+        typer.echo(format_missing(reports, output_format), nl=False)
+    if unusable:
+        fail(f"{plural(unusable, 'deck')} could not be read; the others are reported above")
 
 
 @app.command()
@@ -258,18 +327,22 @@ def stats(
     ] = TextOrJson.TEXT,
     collection: CollectionOption = None,
     db: DbOption = None,
+    game: GameOption = None,
 ) -> None:
     """Distinct cards and copies owned per set, with completion against the card database."""
-    database = load_db(db)
+    database = load_db(db, game)
     with _errors(), open_collection(collection, read_only=True) as owned:
-        rows = owned.holdings()
+        rows = owned.holdings(database.info.game)
     typer.echo(format_stats(collection_stats(rows, database), output_format), nl=False)
 
 
 @app.command()
 def backup(
     target: Annotated[
-        Path, typer.Argument(help="File to write the copy to, or - for standard output.")
+        Path,
+        typer.Argument(
+            metavar="TARGET", help="File to write the copy to, or - for standard output."
+        ),
     ],
     force: Force = False,
     collection: CollectionOption = None,

@@ -3,7 +3,9 @@
 ``import`` exits 1 when the decklist has unusable lines (each is reported with
 its line number; nothing is written) and 2 for unusable input or output
 (a missing or non-UTF-8 file, an output file that exists without ``--force``).
-``export`` exits 2 when the deck cannot be read or has unknown cards.
+``export`` exits 1 for an illegal deck (its errors are listed; ``--force``
+writes it anyway, with a warning) and 2 when the deck cannot be read or has
+unknown cards. ``import`` warns when the deck file it wrote is not legal.
 """
 
 from __future__ import annotations
@@ -16,11 +18,23 @@ from typing import Annotated
 import typer
 
 from lalcheck.atomic import check_target, write_atomic
-from lalcheck.cli.common import EXIT_ILLEGAL, DbOption, Force, fail, load_db, user_errors
+from lalcheck.cli.common import (
+    EXIT_ILLEGAL,
+    DbOption,
+    Force,
+    GameOption,
+    fail,
+    game_of,
+    legality_errors,
+    load_db,
+    load_deck_db,
+    require_legal,
+    user_errors,
+    warn,
+)
 from lalcheck.decklist import DecklistError, format_deck_yaml, format_decklist, parse_decklist
-from lalcheck.decks import read_deck
+from lalcheck.decks import parse_deck, read_deck, resolve
 from lalcheck.errors import InputError
-from lalcheck.formatters.registration import format_registration_sheet
 from lalcheck.regulations import Regulations
 from lalcheck.yamlsafe import DECK_LIMITS, decode_utf8, read_text
 
@@ -61,45 +75,66 @@ def import_decklist(
     output: Output = STDIO,
     force: Force = False,
     db: DbOption = None,
+    game: GameOption = None,
 ) -> None:
     """Turn a text decklist ("4 BT01/008", "4x スイーツ系女子 小玲") into a deck file.
 
     Exit 1 when lines cannot be read or name unknown cards (every one is
     reported with its line; nothing is written), 2 on unusable input or output.
     """
-    database = load_db(db)
+    database = load_db(db, game)
     with user_errors():
         if output != STDIO:
             check_target(Path(output), overwrite=force)
         text, name = _read_source(source)
         try:
-            deck = parse_decklist(text, name, database, Regulations.bundled())
+            deck = parse_decklist(text, name, database, Regulations.bundled(database.info.game))
         except DecklistError as error:
             fail(f"{error}\nnothing was written", EXIT_ILLEGAL)
-        _write(output, format_deck_yaml(deck))
+        written = format_deck_yaml(deck)
+        _write(output, written)
     if output != STDIO:
         typer.echo(f"wrote {output}", err=True)
+    shown = name if output == STDIO else output
+    errors = legality_errors(resolve(parse_deck(written, shown), database), database)
+    if errors:
+        listing = "\n".join(errors)
+        warn(f"the deck written is not legal (`lalcheck check` tells more):\n{listing}")
 
 
 def export(
-    deck: Annotated[Path, typer.Argument(help="Deck file (YAML).", show_default=False)],
+    deck: Annotated[
+        Path, typer.Argument(metavar="DECK", help="Deck file (YAML).", show_default=False)
+    ],
     output_format: Annotated[
         ExportFormat,
         typer.Option("--format", "-f", help="text: a text decklist; html: a printable A4 sheet."),
     ] = ExportFormat.TEXT,
     output: Output = STDIO,
-    force: Force = False,
+    force: Annotated[
+        bool,
+        typer.Option(
+            "--force", help="Overwrite the output file if it exists; export an illegal deck."
+        ),
+    ] = False,
     db: DbOption = None,
 ) -> None:
-    """Write a deck file as a text decklist or a printable registration sheet (exit 2 if
-    the deck cannot be read or has unknown cards: `lalcheck check` tells why)."""
-    database = load_db(db)
+    """Write a deck file as a text decklist or a printable registration sheet.
+
+    Exit 1 when the deck is not legal (its errors are listed; --force exports it
+    anyway), 2 if it cannot be read or has unknown cards (`lalcheck check` tells why).
+    """
+    database = load_deck_db(db, [deck])
+    sheet = game_of(database.info.game).registration_sheet
+    if output_format is ExportFormat.HTML and sheet is None:
+        fail(f"there is no registration sheet for {database.info.game} decks")
     with user_errors():
         if output != STDIO:
             check_target(Path(output), overwrite=force)
         resolved = read_deck(deck, database)
-        if output_format is ExportFormat.HTML:
-            text = format_registration_sheet(resolved, database.info)
+        require_legal(deck, resolved, database, force=force, does="exports", doing="exporting")
+        if sheet is not None and output_format is ExportFormat.HTML:
+            text = sheet(resolved, database.info)
         else:
             text = format_decklist(resolved)
         _write(output, text)

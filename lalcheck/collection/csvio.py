@@ -22,7 +22,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TypeVar
 
-from lalcheck.cards import Card
 from lalcheck.collection.model import (
     CollectionError,
     Holding,
@@ -34,6 +33,7 @@ from lalcheck.collection.model import (
 )
 from lalcheck.db.model import CardDatabase, SuggestionBudget
 from lalcheck.errors import LalcheckError
+from lalcheck.games.base import GameCard as Card
 from lalcheck.wording import plural
 from lalcheck.yamlsafe import DATA_LIMITS, read_text
 
@@ -147,7 +147,7 @@ def _attempt(errors: list[str], parse: Callable[[], T]) -> T | None:
         return None
 
 
-def _card(values: dict[str, str], db: CardDatabase, budget: SuggestionBudget) -> Card:
+def _card(values: dict[str, str], db: CardDatabase[Card], budget: SuggestionBudget[Card]) -> Card:
     number = values["number"].strip()
     name = values.get("name", "").strip()
     if not number and not name:
@@ -158,7 +158,9 @@ def _card(values: dict[str, str], db: CardDatabase, budget: SuggestionBudget) ->
     return card
 
 
-def _holding(values: dict[str, str], db: CardDatabase, budget: SuggestionBudget) -> Holding:
+def _holding(
+    values: dict[str, str], db: CardDatabase[Card], budget: SuggestionBudget[Card]
+) -> Holding:
     errors: list[str] = []
     card = _attempt(errors, lambda: _card(values, db, budget))
     quantity = _attempt(errors, lambda: parse_quantity(values["quantity"], "quantity"))
@@ -181,10 +183,11 @@ def _holding(values: dict[str, str], db: CardDatabase, budget: SuggestionBudget)
         language,
         foil,
         values.get("note", ""),
+        db.info.game,
     )
 
 
-def parse_csv(text: str, db: CardDatabase) -> ParsedCsv:
+def parse_csv(text: str, db: CardDatabase[Card]) -> ParsedCsv:
     """Every row of a collection CSV (a byte order mark is ignored), checked against ``db``."""
     rows: list[Holding] = []
     problems: list[RowProblem] = []
@@ -218,7 +221,7 @@ def parse_csv(text: str, db: CardDatabase) -> ParsedCsv:
     return ParsedCsv(tuple(rows), tuple(problems))
 
 
-def read_import(path: Path, db: CardDatabase, *, skip_bad: bool = False) -> ParsedCsv:
+def read_import(path: Path, db: CardDatabase[Card], *, skip_bad: bool = False) -> ParsedCsv:
     """The rows to import from a CSV file, checked before the collection is touched.
 
     Raises :class:`ImportRejected` for bad rows unless ``skip_bad`` (then they

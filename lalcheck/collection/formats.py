@@ -18,6 +18,7 @@ from lalcheck.collection.csvio import COLUMNS, neutralise
 from lalcheck.collection.model import Holding
 from lalcheck.collection.reports import CollectionStats, MissingCard, MissingReport, SetStats
 from lalcheck.db.model import CardDatabase
+from lalcheck.games.base import GameCard
 from lalcheck.wording import plural, visible
 
 
@@ -61,12 +62,12 @@ def _json(document: object) -> str:
     return json.dumps(document, ensure_ascii=False, indent=2) + "\n"
 
 
-def _name(holding: Holding, db: CardDatabase) -> str | None:
+def _name(holding: Holding, db: CardDatabase[GameCard]) -> str | None:
     card = db.get(holding.number)
     return card.name if card else None
 
 
-def _holding_text(holdings: Sequence[Holding], db: CardDatabase) -> str:
+def _holding_text(holdings: Sequence[Holding], db: CardDatabase[GameCard]) -> str:
     if not holdings:
         return "no cards\n"
     width = max(6, *(len(visible(h.number)) for h in holdings))
@@ -95,7 +96,7 @@ def _summary(holdings: Sequence[Holding]) -> dict[str, int]:
     }
 
 
-def _holding_json(holdings: Sequence[Holding], db: CardDatabase) -> str:
+def _holding_json(holdings: Sequence[Holding], db: CardDatabase[GameCard]) -> str:
     cards = [
         {
             "number": h.number,
@@ -112,7 +113,7 @@ def _holding_json(holdings: Sequence[Holding], db: CardDatabase) -> str:
     return _json({"cards": cards, "summary": _summary(holdings)})
 
 
-def _holding_csv(holdings: Sequence[Holding], db: CardDatabase) -> str:
+def _holding_csv(holdings: Sequence[Holding], db: CardDatabase[GameCard]) -> str:
     return _csv(
         COLUMNS,
         (
@@ -131,7 +132,7 @@ def _holding_csv(holdings: Sequence[Holding], db: CardDatabase) -> str:
     )
 
 
-def format_holdings(holdings: Sequence[Holding], db: CardDatabase, output: str) -> str:
+def format_holdings(holdings: Sequence[Holding], db: CardDatabase[GameCard], output: str) -> str:
     """Collection rows as a text table, JSON (``{"cards": [...], "summary": {...}}``) or CSV.
 
     The CSV has every column of contract §7, so it imports back exactly.

@@ -1,7 +1,7 @@
 """What a collection holds: rows of owned copies, their details and the merge rule.
 
-A :class:`Holding` is one row: copies of one printing (card number) with the
-same details. Its key is ``(number, condition, language, foil)``; adding or
+A :class:`Holding` is one row: copies of one printing (a game's card number)
+with the same details. Its key is ``(game, number, condition, language, foil)``; adding or
 importing a row whose key is already held merges into it (:func:`merge`):
 quantities and trade quantities add, and notes are combined, each distinct
 note kept once, joined with ``"; "``.
@@ -13,9 +13,10 @@ import re
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
-from lalcheck.cards import Card
 from lalcheck.db.model import CardDatabase, SuggestionBudget
 from lalcheck.errors import LalcheckError, UsageError
+from lalcheck.games import DEFAULT_GAME
+from lalcheck.games.base import GameCard as Card
 from lalcheck.wording import shown
 
 #: The most copies one row may add at once; more is taken for a typing mistake.
@@ -128,7 +129,8 @@ def merge_notes(old: str, new: str) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Holding:
-    """Copies of one printing with the same details; ``trade_quantity`` of them for trade."""
+    """Copies of one printing of a game's card with the same details; ``trade_quantity``
+    of them for trade."""
 
     number: str
     quantity: int
@@ -137,6 +139,7 @@ class Holding:
     language: str = DEFAULT_LANGUAGE
     foil: bool = False
     note: str = ""
+    game: str = DEFAULT_GAME
 
     def __post_init__(self) -> None:
         if not 0 <= self.trade_quantity <= self.quantity:
@@ -146,9 +149,9 @@ class Holding:
             )
 
     @property
-    def key(self) -> tuple[str, Condition, str, bool]:
+    def key(self) -> tuple[str, str, Condition, str, bool]:
         """What identifies a row: rows with the same key merge."""
-        return (self.number, self.condition, self.language, self.foil)
+        return (self.game, self.number, self.condition, self.language, self.foil)
 
     def details(self) -> str:
         """``NM, ja, foil``: the details for messages."""
@@ -165,7 +168,9 @@ def merge(held: Holding, added: Holding) -> Holding:
     )
 
 
-def resolve_card(db: CardDatabase, reference: str, budget: SuggestionBudget | None = None) -> Card:
+def resolve_card(
+    db: CardDatabase[Card], reference: str, budget: SuggestionBudget[Card] | None = None
+) -> Card:
     """The card a number or exact name refers to; :class:`CollectionError` otherwise
     (``budget`` bounds the "did you mean" searches of one file)."""
     resolution = (budget or SuggestionBudget(db)).resolve(reference.strip())

@@ -3,40 +3,38 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
-from lalcheck.cards import Card, CardType, World
 from lalcheck.collection.model import Holding
 from lalcheck.db.model import CardDatabase
+from lalcheck.db.search import CardFilter
 from lalcheck.decks import Deck
+from lalcheck.games.base import GameCard as Card
 
 
 def filter_holdings(
     holdings: Iterable[Holding],
-    db: CardDatabase,
+    db: CardDatabase[Card],
     *,
     set_code: str | None = None,
-    card_type: CardType | None = None,
-    world: World | None = None,
+    values: Mapping[str, Any] | None = None,
 ) -> list[Holding]:
-    """Rows whose card is in the set, of the type and of the world given.
+    """Rows whose card is in the set and has the field values given (card attribute ->
+    value, see :class:`~lalcheck.db.search.CardFilter`).
 
     With any filter, rows of cards the database does not know are left out.
     Raises :class:`UsageError` for a set code the database does not know.
     """
-    if set_code is None and card_type is None and world is None:
+    if set_code is None and not values:
         return list(holdings)
     wanted = db.set_code(set_code) if set_code is not None else None
+    accepts = CardFilter(values or {}, wanted).accepts
     chosen = []
     for holding in holdings:
         card = db.get(holding.number)
-        if (
-            card is not None
-            and (wanted is None or card.set == wanted)
-            and (card_type is None or card.type is card_type)
-            and (world is None or card.world is world)
-        ):
+        if card is not None and accepts(card):
             chosen.append(holding)
     return chosen
 
@@ -68,14 +66,14 @@ class MissingReport:
     """What is missing to build ``deck`` (None: all the decks asked about, at once)."""
 
     cards: tuple[MissingCard, ...]
-    deck: Deck | None = None
+    deck: Deck[Card] | None = None
 
     @property
     def total_missing(self) -> int:
         return sum(card.missing for card in self.cards)
 
 
-def _needs(decks: Iterable[Deck], exact: bool) -> dict[str, tuple[Card, int]]:
+def _needs(decks: Iterable[Deck[Card]], exact: bool) -> dict[str, tuple[Card, int]]:
     """Copies needed per identity (per printing when ``exact``), in deck order."""
     needs: dict[str, tuple[Card, int]] = {}
     for deck in decks:
@@ -89,7 +87,7 @@ def _needs(decks: Iterable[Deck], exact: bool) -> dict[str, tuple[Card, int]]:
 
 
 def _missing(
-    decks: Iterable[Deck], owned: Counter[str], db: CardDatabase, exact: bool
+    decks: Iterable[Deck[Card]], owned: Counter[str], db: CardDatabase[Card], exact: bool
 ) -> tuple[MissingCard, ...]:
     cards = []
     for card, need in _needs(decks, exact).values():
@@ -101,9 +99,9 @@ def _missing(
 
 
 def missing_cards(
-    decks: Sequence[Deck],
+    decks: Sequence[Deck[Card]],
     holdings: Iterable[Holding],
-    db: CardDatabase,
+    db: CardDatabase[Card],
     *,
     together: bool = False,
     exact: bool = False,
@@ -147,7 +145,7 @@ class CollectionStats:
     unknown_copies: int
 
 
-def collection_stats(holdings: Iterable[Holding], db: CardDatabase) -> CollectionStats:
+def collection_stats(holdings: Iterable[Holding], db: CardDatabase[Card]) -> CollectionStats:
     """Owned distinct cards and copies by set, with completion against ``db``."""
     owned = owned_copies(holdings)
     by_set: dict[str, list[Card]] = {}

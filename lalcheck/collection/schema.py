@@ -47,6 +47,32 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         """,
         "DROP TABLE cards",
     ),
+    # 3: cards are (game, number); every earlier row is a Luck & Logic card.
+    (
+        """
+        CREATE TABLE holdings_by_game (
+            game           TEXT    NOT NULL CHECK (game <> ''),
+            number         TEXT    NOT NULL CHECK (number <> ''),
+            condition      TEXT    NOT NULL
+                CHECK (condition IN ('MT', 'NM', 'EX', 'GD', 'LP', 'PL', 'PO')),
+            language       TEXT    NOT NULL CHECK (language <> ''),
+            foil           INTEGER NOT NULL CHECK (foil IN (0, 1)),
+            quantity       INTEGER NOT NULL CHECK (quantity > 0),
+            trade_quantity INTEGER NOT NULL DEFAULT 0
+                CHECK (trade_quantity BETWEEN 0 AND quantity),
+            note           TEXT    NOT NULL DEFAULT '',
+            PRIMARY KEY (game, number, condition, language, foil)
+        )
+        """,
+        """
+        INSERT INTO holdings_by_game
+            (game, number, condition, language, foil, quantity, trade_quantity, note)
+        SELECT 'luck-and-logic', number, condition, language, foil, quantity, trade_quantity, note
+        FROM holdings
+        """,
+        "DROP TABLE holdings",
+        "ALTER TABLE holdings_by_game RENAME TO holdings",
+    ),
 )
 
 #: The schema version this lalcheck writes.

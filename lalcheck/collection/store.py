@@ -27,10 +27,11 @@ from pathlib import Path
 import platformdirs
 
 from lalcheck.atomic import write_atomic
-from lalcheck.cards import Card
 from lalcheck.collection.model import CollectionError, Condition, Holding, merge
 from lalcheck.collection.schema import LATEST, check_identity, identify, migrate
 from lalcheck.errors import InputError, UsageError
+from lalcheck.games import DEFAULT_GAME
+from lalcheck.games.base import GameCard as Card
 
 #: Environment variable naming the collection file when ``--collection`` is not given.
 COLLECTION_ENV = "LALCHECK_COLLECTION"
@@ -41,9 +42,9 @@ BUSY_TIMEOUT_S = 60.0
 _MAGIC = b"SQLite format 3\x00"
 _HEADER_SIZE = 100
 
-_COLUMNS = "number, quantity, trade_quantity, condition, language, foil, note"
+_COLUMNS = "number, quantity, trade_quantity, condition, language, foil, note, game"
 #: Selects the one row with a holding's key.
-_KEY = "number = ? AND condition = ? AND language = ? AND foil = ?"
+_KEY = "game = ? AND number = ? AND condition = ? AND language = ? AND foil = ?"
 
 
 def collection_path(path: Path | None = None) -> Path:
@@ -73,14 +74,14 @@ def _sqlite_error(source: Path, error: sqlite3.Error) -> InputError:
     return InputError(f"cannot use the collection {source}: {text}")
 
 
-def _key_values(holding: Holding) -> tuple[str, str, str, int]:
-    number, condition, language, foil = holding.key
-    return (number, condition.value, language, int(foil))
+def _key_values(holding: Holding) -> tuple[str, str, str, str, int]:
+    game, number, condition, language, foil = holding.key
+    return (game, number, condition.value, language, int(foil))
 
 
-def _row(values: tuple[str, int, int, str, str, int, str]) -> Holding:
-    number, quantity, trade, condition, language, foil, note = values
-    return Holding(number, quantity, trade, Condition(condition), language, bool(foil), note)
+def _row(values: tuple[str, int, int, str, str, int, str, str]) -> Holding:
+    number, quantity, trade, condition, language, foil, note, game = values
+    return Holding(number, quantity, trade, Condition(condition), language, bool(foil), note, game)
 
 
 class Collection:
@@ -166,20 +167,21 @@ class Collection:
 
     def _rows(self, where: str = "", *params: object) -> tuple[Holding, ...]:
         cursor = self._db.execute(
-            f"SELECT {_COLUMNS} FROM holdings {where} ORDER BY number, condition, language, foil",
+            f"SELECT {_COLUMNS} FROM holdings {where} "
+            "ORDER BY game, number, condition, language, foil",
             params,
         )
         return tuple(_row(values) for values in cursor)
 
-    def holdings(self) -> tuple[Holding, ...]:
-        """Every row, ordered by card number and details."""
+    def holdings(self, game: str | None = None) -> tuple[Holding, ...]:
+        """Every row (of one game, when given), ordered by game, card number and details."""
         with self._transaction(write=False):
-            return self._rows()
+            return self._rows("WHERE game = ?", game) if game is not None else self._rows()
 
     def _put(self, row: Holding) -> None:
         self._db.execute(
-            f"INSERT INTO holdings ({_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?) "
-            "ON CONFLICT (number, condition, language, foil) DO UPDATE SET "
+            f"INSERT INTO holdings ({_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?) "
+            "ON CONFLICT (game, number, condition, language, foil) DO UPDATE SET "
             "quantity = excluded.quantity, trade_quantity = excluded.trade_quantity, "
             "note = excluded.note",
             (
@@ -190,6 +192,7 @@ class Collection:
                 row.language,
                 int(row.foil),
                 row.note,
+                row.game,
             ),
         )
 
@@ -216,11 +219,12 @@ class Collection:
         card: Card,
         quantity: int,
         *,
+        game: str = DEFAULT_GAME,
         condition: Condition | None = None,
         language: str | None = None,
         foil: bool | None = None,
     ) -> Holding:
-        """Remove copies of ``card`` from the one row matching the given details.
+        """Remove copies of ``card`` (of ``game``) from the one row matching the given details.
 
         Returns the row as left (quantity 0 when it is gone); trade copies are
         capped at what is left. Raises :class:`CollectionError`, changing
@@ -229,7 +233,7 @@ class Collection:
         with self._transaction(write=True):
             rows = [
                 row
-                for row in self._rows("WHERE number = ?", card.number)
+                for row in self._rows("WHERE game = ? AND number = ?", game, card.number)
                 if condition in (None, row.condition)
                 and language in (None, row.language)
                 and foil in (None, row.foil)

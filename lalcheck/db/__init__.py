@@ -7,9 +7,11 @@ import warnings
 from collections.abc import Callable
 from pathlib import Path
 
+from lalcheck.config import DB_ENV
 from lalcheck.db.load import DatabaseError, load_database, parse_database
 from lalcheck.db.model import CardDatabase, DatabaseInfo, Resolution
-from lalcheck.resources import default_database_path
+from lalcheck.games import DEFAULT_GAME, get_game
+from lalcheck.games.base import GameCard
 
 __all__ = [
     "CardDatabase",
@@ -22,9 +24,6 @@ __all__ = [
     "parse_database",
 ]
 
-#: Environment variable naming the database when ``--db`` is not given.
-DB_ENV = "LALCHECK_DB"
-
 
 def is_url(source: str) -> bool:
     """True for the http(s) URLs that ``--db`` downloads instead of reading a file."""
@@ -32,9 +31,13 @@ def is_url(source: str) -> bool:
 
 
 def open_database(
-    source: str | None = None, *, warn: Callable[[str], None] = warnings.warn
-) -> CardDatabase:
-    """The database named by ``source``, else ``$LALCHECK_DB``, else the bundled sample.
+    source: str | None = None,
+    *,
+    game: str = DEFAULT_GAME,
+    warn: Callable[[str], None] = warnings.warn,
+) -> CardDatabase[GameCard]:
+    """The database named by ``source``, else ``$LALCHECK_DB``, else the bundled sample
+    of ``game``.
 
     A URL is fetched through the download cache; while its server is unreachable
     the cached copy is used and ``warn`` is told so.
@@ -44,4 +47,4 @@ def open_database(
         from lalcheck.db.fetch import open_url  # imported late: requests is slow to import
 
         return open_url(chosen, warn)
-    return load_database(Path(chosen) if chosen else default_database_path())
+    return load_database(Path(chosen) if chosen else get_game(game).sample_database)

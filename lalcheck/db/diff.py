@@ -5,11 +5,9 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 
-from lalcheck.cards import Card
-from lalcheck.db.model import CardDatabase, DatabaseInfo
-
-#: Card fields compared, in the card model's order; the number is the key.
-COMPARED = tuple(field.name for field in dataclasses.fields(Card) if field.name != "number")
+from lalcheck.db.model import CardDatabase, DatabaseInfo, absent
+from lalcheck.errors import UsageError
+from lalcheck.games.base import GameCard as Card
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,22 +44,27 @@ class DatabaseDiff:
         return not (self.added or self.removed or self.changed)
 
 
-def _empty(value: object) -> bool:
-    return value is None or value == () or value == {}
-
-
 def card_changes(old: Card, new: Card) -> tuple[FieldChange, ...]:
-    """The fields that differ between two printings, empty values counting as absent."""
-    changes = []
-    for name in COMPARED:
+    """The fields that differ between two printings (of one game's card model, compared
+    in its order; the number is the key; fields derived from others, ``compare=False``,
+    left out), empty values counting as absent."""
+    changes: list[FieldChange] = []
+    assert dataclasses.is_dataclass(old), "a game's cards are dataclasses"
+    fields = dataclasses.fields(old)
+    for name in (field.name for field in fields if field.compare and field.name != "number"):
         before, after = getattr(old, name), getattr(new, name)
-        if before != after and not (_empty(before) and _empty(after)):
+        if before != after and not (absent(before) and absent(after)):
             changes.append(FieldChange(name, before, after))
     return tuple(changes)
 
 
-def diff_databases(old: CardDatabase, new: CardDatabase) -> DatabaseDiff:
-    """Compare two databases card number by card number."""
+def diff_databases(old: CardDatabase[Card], new: CardDatabase[Card]) -> DatabaseDiff:
+    """Compare two databases of one game card number by card number."""
+    if old.info.game != new.info.game:
+        raise UsageError(
+            f"{old.info.source} is a {old.info.game} database and {new.info.source} a "
+            f"{new.info.game} one; only databases of one game can be compared"
+        )
     changed = []
     for card in new:
         before = old.get(card.number)

@@ -13,13 +13,17 @@ from typing import Any
 import yaml
 
 from lalcheck.atomic import write_atomic
-from lalcheck.cards import Card
 from lalcheck.db.load import parse_database
-from lalcheck.db.model import CardDatabase
+from lalcheck.db.model import CardDatabase, absent
+from lalcheck.games.base import GameCard as Card
 
 
 def plain(value: object) -> Any:
-    """A card field value as JSON/YAML data: enums by value, dates in ISO form."""
+    """A card field value as JSON/YAML data: enums by value, dates in ISO form; a value
+    a card model read into another shape (its ``to_data``) as the data it was read from."""
+    to_data = getattr(value, "to_data", None)
+    if callable(to_data):
+        return to_data()
     if isinstance(value, Enum):
         return value.value
     if isinstance(value, dt.date):
@@ -38,11 +42,21 @@ def plain(value: object) -> Any:
 
 
 def card_to_dict(card: Card) -> dict[str, Any]:
-    """One ``cards:`` entry of the schema; the inverse of ``load.card_from_dict``."""
+    """One ``cards:`` entry of the game's schema; the inverse of its ``card_from_dict``.
+
+    A card whose fields mirror its schema entry is written field by field (fields
+    derived from others, ``compare=False``, left out); a card model that reads its
+    entries into another shape gives its entry back with ``to_dict()``.
+    """
+    to_dict = getattr(card, "to_dict", None)
+    if callable(to_dict):
+        entry: dict[str, Any] = to_dict()
+        return entry
+    assert dataclasses.is_dataclass(card), "a game's cards are dataclasses"
     return {
         field.name: plain(value)
         for field in dataclasses.fields(card)
-        if (value := getattr(card, field.name)) is not None and value != () and value != {}
+        if field.compare and not absent(value := getattr(card, field.name))
     }
 
 
@@ -55,7 +69,7 @@ def dump_document(document: Mapping[str, Any], json_output: bool) -> bytes:
     return text.encode("utf-8")
 
 
-def save_document(document: Mapping[str, Any], path: Path) -> CardDatabase:
+def save_document(document: Mapping[str, Any], path: Path) -> CardDatabase[Card]:
     """Write a database document to ``path`` (JSON for ``.json``, else YAML) atomically.
 
     The bytes are validated as a card database first; an invalid document raises

@@ -44,6 +44,7 @@ from lalcheck.db.cache import cache_dir
 from lalcheck.db.load import database_from_bytes
 from lalcheck.db.model import CardDatabase
 from lalcheck.errors import InputError, UsageError
+from lalcheck.games.base import GameCard
 from lalcheck.wording import shown
 from lalcheck.yamlsafe import database_limits
 
@@ -145,7 +146,7 @@ class NetworkError(FetchError):
 class FetchResult:
     """A validated database from a URL; ``downloaded`` is False when the server said 304."""
 
-    database: CardDatabase
+    database: CardDatabase[GameCard]
     downloaded: bool
 
 
@@ -501,7 +502,7 @@ def fetch_database(
     return FetchResult(database, downloaded)
 
 
-def open_url(url: str, warn: Callable[[str], None]) -> CardDatabase:
+def open_url(url: str, warn: Callable[[str], None]) -> CardDatabase[GameCard]:
     """The database at ``url``; while the server cannot deliver it (unreachable, failing,
     too slow), the cached copy, with a warning that says which error it covers.
 

@@ -6,8 +6,10 @@ The lock is a small JSON document (schema ``schemas/lock.schema.json``)::
      "database": {"source": "https://…/cards.yaml", "name": "…", "version": "…",
                   "sha256": "…"}}
 
-``lalcheck check`` verifies the loaded database's sha256 against it, so a CI
-run fails loudly instead of checking decks against a different card list.
+Every command that reads cards verifies the loaded database's sha256 against
+it (the nearest ``lalcheck.lock`` in the working folder or above, or the one
+configured), so a CI run fails loudly instead of checking decks against a
+different card list.
 """
 
 from __future__ import annotations
@@ -19,11 +21,10 @@ from pathlib import Path
 from lalcheck.atomic import write_atomic
 from lalcheck.db.model import CardDatabase
 from lalcheck.errors import InputError
+from lalcheck.games.base import GameCard
 from lalcheck.schemas import describe_issues, validate
 from lalcheck.yamlsafe import SMALL_LIMITS, load_with_lines, read_text
 
-#: The lock file ``lalcheck check`` looks for in the current directory.
-LOCK_FILE = "lalcheck.lock"
 #: What the lock records as the source when no ``--db`` was given.
 BUNDLED = "bundled"
 
@@ -38,7 +39,7 @@ class Lock:
     sha256: str
 
     @classmethod
-    def of(cls, database: CardDatabase, source: str | None) -> Lock:
+    def of(cls, database: CardDatabase[GameCard], source: str | None) -> Lock:
         """The lock for ``database``, loaded from ``source`` (None: the bundled sample)."""
         info = database.info
         return cls(source or BUNDLED, info.name, info.version, info.sha256)
@@ -72,18 +73,15 @@ def _db_option(source: str) -> str:
 
 
 def verify_lock(
-    database: CardDatabase, source: str | None, path: Path | None = None
+    database: CardDatabase[GameCard], source: str | None, path: Path | None = None
 ) -> Lock | None:
     """Check ``database`` (loaded from ``source``) against the lock at ``path``.
 
-    Without ``path``, ``./lalcheck.lock`` is checked when it exists. Returns the
-    lock that matched, None when there is none; raises :class:`InputError` when
-    the database is not the locked one.
+    Returns the lock that matched, None when there is no lock (``path`` is None);
+    raises :class:`InputError` when the database is not the locked one.
     """
     if path is None:
-        path = Path(LOCK_FILE)
-        if not path.is_file():
-            return None
+        return None
     lock = read_lock(path)
     if lock.sha256 != database.info.sha256:
         loaded = Lock.of(database, source)

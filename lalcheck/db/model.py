@@ -7,10 +7,24 @@ import unicodedata
 from collections import defaultdict
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from typing import Generic, TypeVar
 
-from lalcheck.cards import Card, CardSet
 from lalcheck.errors import UsageError
+from lalcheck.games import DEFAULT_GAME
+from lalcheck.games.base import GameCard
 from lalcheck.wording import shown
+
+#: The card type of a database: each game has its own (see :class:`GameCard`).
+Card = TypeVar("Card", bound=GameCard, covariant=True)
+
+
+@dataclass(frozen=True, slots=True)
+class CardSet:
+    """A product: its code, name and release date."""
+
+    code: str
+    name: str
+    release: dt.date | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -21,12 +35,13 @@ class DatabaseInfo:
     version: str
     sha256: str
     source: str
+    game: str = DEFAULT_GAME
     sample: bool = False
     notes: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
-class Resolution:
+class Resolution(Generic[Card]):
     """The outcome of looking up a deck's card reference.
 
     ``card`` is set when the reference names exactly one card identity. When it
@@ -67,14 +82,14 @@ MAX_SUGGESTED = 20
 MAX_SUGGESTED_LENGTH = 200
 
 
-class SuggestionBudget:
+class SuggestionBudget(Generic[Card]):
     """Resolves the references of one file, suggesting for :data:`MAX_SUGGESTED` at most."""
 
-    def __init__(self, db: CardDatabase, limit: int = MAX_SUGGESTED) -> None:
+    def __init__(self, db: CardDatabase[Card], limit: int = MAX_SUGGESTED) -> None:
         self.db = db
         self.left = limit
 
-    def resolve(self, reference: str) -> Resolution:
+    def resolve(self, reference: str) -> Resolution[Card]:
         """:meth:`CardDatabase.resolve`, with suggestions while the budget lasts."""
         resolution = self.db.resolve(reference, suggest=self.left > 0)
         if resolution.card is None and not resolution.ambiguous and self.left > 0:
@@ -85,6 +100,11 @@ class SuggestionBudget:
 def nfkc(text: str) -> str:
     """The NFKC form of a reference: composed kana, half-width digits and letters."""
     return unicodedata.normalize("NFKC", text)
+
+
+def absent(value: object) -> bool:
+    """A card field without a value: None or an empty collection (``""`` and 0 are values)."""
+    return value is None or (not isinstance(value, str | int | float) and not value)
 
 
 def fold(text: str) -> str:
@@ -117,8 +137,8 @@ def fold_number(text: str) -> str:
     return fold(text).translate(_DIGIT_LOOKALIKES)
 
 
-class CardDatabase:
-    """An immutable set of cards with lookups by number, name and identity."""
+class CardDatabase(Generic[Card]):
+    """An immutable set of one game's cards with lookups by number, name and identity."""
 
     def __init__(self, info: DatabaseInfo, cards: Iterable[Card], sets: Iterable[CardSet] = ()):
         self.info = info
@@ -160,21 +180,21 @@ class CardDatabase:
             raise UsageError(f"unknown set {code!r}; sets: {', '.join(sorted(codes))}")
         return found
 
-    def release_date(self, card: Card) -> dt.date | None:
+    def release_date(self, card: GameCard) -> dt.date | None:
         """The card's own release date, else its set's."""
         if card.release is not None:
             return card.release
         card_set = self.sets.get(card.set) if card.set else None
         return card_set.release if card_set else None
 
-    def _printing_order(self, card: Card) -> tuple[dt.date, str]:
+    def _printing_order(self, card: GameCard) -> tuple[dt.date, str]:
         return (self.release_date(card) or dt.date.min, card.number)
 
     def printings(self, name: str) -> tuple[Card, ...]:
         """Every printing whose identity or translation is ``name``, earliest first."""
         return self._by_name.get(name, ())
 
-    def identity_printings(self, card: Card) -> tuple[Card, ...]:
+    def identity_printings(self, card: GameCard) -> tuple[Card, ...]:
         """Every printing sharing ``card``'s identity (its card name)."""
         return tuple(c for c in self.printings(card.name) if c.name == card.name)
 
@@ -199,7 +219,7 @@ class CardDatabase:
             )
         return self._normalized
 
-    def resolve(self, reference: str, *, suggest: bool = True) -> Resolution:
+    def resolve(self, reference: str, *, suggest: bool = True) -> Resolution[Card]:
         """Look up a card number, or an exact card name in any language.
 
         A reference that matches nothing as written is looked up in NFKC form, so
@@ -245,11 +265,14 @@ class CardDatabase:
         lookalike = self._numbers_folded.get(fold_number(reference))
         if lookalike is not None:
             found[lookalike.name] = lookalike
+        for card in self._folded.get(key, ()):
+            found.setdefault(card.name, card)
         if len(key) > MAX_SUGGESTED_LENGTH:
-            return list(found.values())
+            return list(found.values())[:limit]
         keys = list(self._folded)
-        close = [keys[index] for index, _ in fuzzy_rank(key, keys, SUGGEST_CUTOFF)[:limit]]
-        for match in (key, *close):
-            for card in self._folded.get(match, ()):
+        for index, _ in fuzzy_rank(key, keys, SUGGEST_CUTOFF):
+            if len(found) >= limit:
+                break
+            for card in self._folded[keys[index]]:  # the closest keys, to `limit` cards
                 found.setdefault(card.name, card)
         return list(found.values())[:limit]

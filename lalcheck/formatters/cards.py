@@ -8,80 +8,50 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
-from lalcheck.cards import Card
 from lalcheck.db.dump import card_to_dict
 from lalcheck.db.model import CardDatabase
 from lalcheck.db.search import SearchHit
+from lalcheck.games.base import GameCard
 from lalcheck.wording import visible
 
-_STATS = ("level", "cost", "territory", "power", "spirit", "limit", "soul", "gate_number")
 
+def format_search_text(hits: Sequence[SearchHit], row: Callable[[Any], str]) -> str:
+    """Exact hits, then the fuzzy ones under a heading of their own; a hit that matched a
+    name the row does not show (another language's) names it."""
 
-def format_card(card: Card, db: CardDatabase) -> str:
-    """Every known field of one card, one per line."""
-    lines = [visible(card.label()), f"  type        {card.type.value}"]
-    for language, name in sorted(card.names.items()):
-        lines.append(f"  name ({visible(language)})   {visible(name)}")
-    for label, value in (
-        ("title", card.title),
-        ("character", card.character),
-        ("color", card.color.value if card.color else None),
-        ("world", card.world.value if card.world else None),
-        ("attributes", ", ".join(card.attributes) or None),
-    ):
-        if value:
-            lines.append(f"  {label:<11} {visible(value)}")
-    for stat in _STATS:
-        value = getattr(card, stat)
-        if value is not None:
-            lines.append(f"  {stat.replace('_', ' '):<11} {value}")
-    if card.logic:
-        sign = f" +{card.logic.value}" if card.logic.value else ""
-        lines.append(f"  logic       {card.logic.kind.value}{sign}")
-    for label, value in (
-        ("covenanter", card.covenanter),
-        ("TC form", card.trance_change),
-        ("paradox", card.paradox_rule),
-        ("text", card.text),
-        ("rarity", card.rarity),
-        ("set", card.set),
-        ("released", str(db.release_date(card) or "")),
-    ):
-        if value:
-            lines.append(f"  {label:<11} {visible(value)}")
-    for effect in card.effects:
-        detail = f" {effect.stat} until end of {effect.until}" if effect.stat else ""
-        lines.append(f"  effect      on {effect.trigger}: {effect.action} {effect.value}{detail}")
-    other = [c.number for c in db.identity_printings(card) if c.number != card.number]
-    if other:
-        lines.append(f"  printings   also {visible(', '.join(other))}")
-    return "\n".join(lines) + "\n"
+    def line(hit: SearchHit) -> str:
+        shown = row(hit.card)
+        other = hit.matched is not None and hit.matched not in shown
+        return shown + (f"  ← {hit.matched}" if other else "")
 
-
-def format_card_table(cards: Iterable[Card]) -> str:
-    """One line per card: number, type, level, world, name."""
-    rows = [
-        f"{visible(card.number):<12} {card.type.value:<16} "
-        f"{'' if card.level is None else 'L' + str(card.level):<3} "
-        f"{card.world.value if card.world else '-':<15} {visible(card.name)}"
-        for card in cards
-    ]
-    return "\n".join(rows) + ("\n" if rows else "")
+    exact = [line(hit) for hit in hits if not hit.fuzzy]
+    close = [line(hit) for hit in hits if hit.fuzzy]
+    lines = exact + (["", "close matches:"] if exact and close else []) + close
+    if close and not exact:
+        lines.insert(0, "no exact match; close matches:")
+    return visible("\n".join(lines), keep="\n") + ("\n" if lines else "")
 
 
 def format_search_json(query: str, hits: Sequence[SearchHit]) -> str:
-    """Search results as one JSON document: score, the fuzzily matched name, the card."""
+    """Search results as one JSON document: exact or fuzzy, score, the matched name, the
+    card."""
     results = [
-        {"score": round(hit.score, 1), "matched": hit.matched, "card": card_to_dict(hit.card)}
+        {
+            "match": "fuzzy" if hit.fuzzy else "exact",
+            "score": round(hit.score, 1),
+            "matched": hit.matched,
+            "card": card_to_dict(hit.card),
+        }
         for hit in hits
     ]
     document = {"query": query, "count": len(results), "results": results}
     return json.dumps(document, ensure_ascii=False, indent=2) + "\n"
 
 
-def format_database_info(db: CardDatabase) -> str:
+def format_database_info(db: CardDatabase[GameCard]) -> str:
     """Name, version, sample flag, sha256 and counts by type and by set."""
     info = db.info
     lines = [
@@ -93,7 +63,7 @@ def format_database_info(db: CardDatabase) -> str:
         f"cards    {len(db)}",
         "by type:",
     ]
-    by_type = Counter(card.type.value for card in db)
+    by_type = Counter(str(card.type) for card in db)
     lines += [f"  {name:<17} {count:>5}" for name, count in sorted(by_type.items())]
     lines.append("by set:")
     by_set = Counter(card.set or "-" for card in db)

@@ -22,20 +22,17 @@ def finding_to_dict(finding: Finding) -> dict[str, Any]:
     }
 
 
-def deck_to_dict(deck: DeckReport) -> dict[str, Any]:
-    counts = deck.counts
+def deck_to_dict(deck: DeckReport, *, strict: bool = False) -> dict[str, Any]:
+    """One deck; ``legal`` is the rules' verdict, ``passed`` the run's (under ``strict``
+    a legal deck with warnings does not pass)."""
     return {
         "path": deck.path,
         "name": deck.name,
         "regulation": deck.regulation.id,
         "as_of": deck.as_of.isoformat(),
         "legal": deck.legal,
-        "counts": {
-            "main": counts.main,
-            "paradox": counts.paradox,
-            "gates": counts.gates,
-            "secret_tools": counts.secret_tools,
-        },
+        "passed": deck.passed(strict=strict),
+        "counts": {count.key: count.value for count in deck.counts},
         "findings": [finding_to_dict(finding) for finding in deck.findings],
     }
 
@@ -50,16 +47,25 @@ def database_to_dict(database: DatabaseInfo) -> dict[str, Any]:
 
 
 def report_to_dict(report: CheckReport) -> dict[str, Any]:
-    """The report as plain data, in the shape of contract §5."""
+    """The report as plain data, in the shape of contract §5; decks of several games
+    were checked against several databases, all listed under ``databases``."""
+    databases = (
+        {"databases": [database_to_dict(database) for database in report.databases]}
+        if len(report.databases) > 1
+        else {}
+    )
     return {
         "tool": "lalcheck",
         "version": __version__,
         "database": database_to_dict(report.database),
-        "decks": [deck_to_dict(deck) for deck in report.decks],
+        **databases,
+        "strict": report.strict,
+        "decks": [deck_to_dict(deck, strict=report.strict) for deck in report.decks],
         "summary": {
             "decks": len(report.decks),
             "legal": report.legal_count,
             "illegal": report.illegal_count,
+            "failed": report.failed_count,
         },
     }
 

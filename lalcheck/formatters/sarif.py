@@ -1,10 +1,15 @@
 """SARIF 2.1.0 for GitHub code scanning and other static-analysis viewers.
 
-One run; its driver lists every rule of :data:`lalcheck.rules.RULES` (id, name,
-description, and help text citing the rules reference), and each finding is a
-result located at its deck file and line. GitHub requires a region on every
+One run per game checked (usually one); its driver lists every rule of the
+game (id, name, description, and help text citing the rules reference), and
+each finding is a result located at its deck file and line. GitHub requires a region on every
 result, so findings without a line (an unreadable file) point at line 1.
-Severities map to SARIF levels: error, warning, and note for info.
+Severities map to SARIF levels: error, warning, and note for info; under
+``--strict`` warnings are errors, as they fail the run. Only the findings shown
+become results: advice (``info``) only under ``--verbose``.
+
+Artifact URIs are relative to the repository root (the nearest folder at or
+above the working folder that holds ``.git``), as GitHub code scanning expects.
 """
 
 from __future__ import annotations
@@ -17,9 +22,11 @@ from urllib.parse import quote
 
 from lalcheck import __version__
 from lalcheck.checker import CheckReport, DeckReport
+from lalcheck.db.model import DatabaseInfo
 from lalcheck.findings import Finding, Severity
 from lalcheck.formatters.paths import report_path
-from lalcheck.rules import RULES, Rule
+from lalcheck.games import get_game
+from lalcheck.games.base import RuleInfo
 
 SCHEMA_URI = "https://json.schemastore.org/sarif-2.1.0.json"
 LEVELS = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "note"}
@@ -33,8 +40,8 @@ def artifact_uri(path: str) -> str:
     return quote(shown)
 
 
-def rule_descriptor(rule: Rule) -> dict[str, Any]:
-    """A SARIF ``reportingDescriptor`` built from a rule module."""
+def rule_descriptor(rule: RuleInfo, game: str) -> dict[str, Any]:
+    """A SARIF ``reportingDescriptor`` built from a rule module of ``game``."""
     doc = inspect.cleandoc(rule.__doc__ or rule.DESCRIPTION)
     reference = f"Reference: {rule.REFERENCE}."
     # Docstrings mark examples with reST "::"; markdown wants a plain colon.
@@ -47,15 +54,18 @@ def rule_descriptor(rule: Rule) -> dict[str, Any]:
             "text": f"{doc}\n\n{reference}",
             "markdown": f"{markdown}\n\n{reference}",
         },
-        "properties": {"reference": rule.REFERENCE, "tags": ["luck-and-logic", "deck"]},
+        "properties": {"reference": rule.REFERENCE, "tags": [game, "deck"]},
     }
 
 
-def _result(deck: DeckReport, finding: Finding, index: dict[str, int]) -> dict[str, Any]:
+def _result(
+    deck: DeckReport, finding: Finding, index: dict[str, int], *, strict: bool
+) -> dict[str, Any]:
     result: dict[str, Any] = {"ruleId": finding.rule}
     if finding.rule in index:
         result["ruleIndex"] = index[finding.rule]
-    result["level"] = LEVELS[finding.severity]
+    failing = strict and finding.severity is Severity.WARNING
+    result["level"] = "error" if failing else LEVELS[finding.severity]
     result["message"] = {"text": finding.message}
     result["locations"] = [
         {
@@ -75,35 +85,41 @@ def _result(deck: DeckReport, finding: Finding, index: dict[str, int]) -> dict[s
     return result
 
 
+def _run(database: DatabaseInfo, decks: list[DeckReport], report: CheckReport) -> dict[str, Any]:
+    """The run of one game: its rules, and the findings on its decks."""
+    rules = get_game(database.game).rules()
+    index = {rule_id: position for position, rule_id in enumerate(rules)}
+    return {
+        "tool": {
+            "driver": {
+                "name": "lalcheck",
+                "version": __version__,
+                "rules": [rule_descriptor(rule, database.game) for rule in rules.values()],
+            }
+        },
+        "results": [
+            _result(deck, finding, index, strict=report.strict)
+            for deck in decks
+            for finding in deck.shown_findings(report.threshold)
+        ],
+        "properties": {
+            "database": {
+                "name": database.name,
+                "version": database.version,
+                "sample": database.sample,
+            }
+        },
+    }
+
+
 def report_to_sarif(report: CheckReport) -> dict[str, Any]:
     """The SARIF log as plain data."""
-    index = {rule_id: position for position, rule_id in enumerate(RULES)}
-    database = report.database
     return {
         "$schema": SCHEMA_URI,
         "version": "2.1.0",
         "runs": [
-            {
-                "tool": {
-                    "driver": {
-                        "name": "lalcheck",
-                        "version": __version__,
-                        "rules": [rule_descriptor(rule) for rule in RULES.values()],
-                    }
-                },
-                "results": [
-                    _result(deck, finding, index)
-                    for deck in report.decks
-                    for finding in deck.findings
-                ],
-                "properties": {
-                    "database": {
-                        "name": database.name,
-                        "version": database.version,
-                        "sample": database.sample,
-                    }
-                },
-            }
+            _run(database, [deck for deck in report.decks if deck.game == database.game], report)
+            for database in report.databases
         ],
     }
 

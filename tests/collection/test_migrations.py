@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from lalcheck.collection import Holding, open_collection
+from lalcheck.collection import Condition, Holding, open_collection
 from lalcheck.collection.schema import APPLICATION_ID, LATEST, MIGRATIONS
 from lalcheck.errors import InputError
 
@@ -20,6 +20,15 @@ CREATE TABLE cards (
     quantity INTEGER NOT NULL CHECK (quantity > 0)
 );
 INSERT INTO cards VALUES ('T01/001', 3), ('BT01/008', 1);
+"""
+
+
+#: Version 2: per-copy details, before cards were keyed by their game.
+VERSION_2 = f"""
+PRAGMA application_id = {APPLICATION_ID};
+PRAGMA user_version = 2;
+{MIGRATIONS[1][0]};
+INSERT INTO holdings VALUES ('BT01/008', 'EX', 'en', 1, 3, 1, 'binder');
 """
 
 
@@ -54,6 +63,19 @@ def test_version_1_is_migrated_keeping_its_cards(collection_file: Path) -> None:
     assert pragmas(collection_file) == (LATEST, APPLICATION_ID, ["holdings"])
     with open_collection(collection_file) as collection:  # opening again changes nothing
         assert len(collection.holdings()) == 3
+
+
+def test_version_2_rows_become_luck_and_logic_cards(collection_file: Path) -> None:
+    connection = sqlite3.connect(collection_file)
+    connection.executescript(VERSION_2)
+    connection.close()
+    held = Holding("BT01/008", 3, 1, Condition.EX, "en", True, "binder", "luck-and-logic")
+    with open_collection(collection_file) as collection:
+        assert collection.holdings() == (held,)
+        collection.add(Holding("BT01/008", 1, game="restore-the-luminous"))
+        assert len(collection.holdings()) == 2
+        assert collection.holdings("luck-and-logic") == (held,)
+    assert pragmas(collection_file) == (LATEST, APPLICATION_ID, ["holdings"])
 
 
 def test_a_newer_schema_is_refused(collection_file: Path) -> None:

@@ -7,7 +7,6 @@ from pathlib import Path
 
 import pytest
 
-from lalcheck.cards import CardType, World
 from lalcheck.collection import (
     Holding,
     MissingCard,
@@ -22,6 +21,7 @@ from lalcheck.collection import (
 from lalcheck.db import CardDatabase
 from lalcheck.decks import Deck, read_deck
 from lalcheck.errors import UsageError
+from lalcheck.games.luck_and_logic.cards import CardType, World
 from tests.collection.conftest import DeckWriter
 
 #: Four copies of 「Test Logicalist A」 split across its two printings, and others.
@@ -185,8 +185,10 @@ def test_list_filters(db: CardDatabase) -> None:
     owned = (*OWNED, Holding("T02-G01", 2), Holding("T01/014", 1), Holding("GONE/001", 1))
     assert len(filter_holdings(owned, db)) == len(owned)
     assert [h.number for h in filter_holdings(owned, db, set_code="t02")] == ["T02/001", "T02-G01"]
-    assert [h.number for h in filter_holdings(owned, db, card_type=CardType.GATE)] == ["T02-G01"]
-    assert [h.number for h in filter_holdings(owned, db, world=World.MONOLIUM)] == [
+    assert [h.number for h in filter_holdings(owned, db, values={"type": CardType.GATE})] == [
+        "T02-G01"
+    ]
+    assert [h.number for h in filter_holdings(owned, db, values={"world": World.MONOLIUM})] == [
         "T02-G01",
         "T01/014",
     ]

@@ -43,7 +43,7 @@ def test_every_pattern_runs_in_linear_time(db: CardDatabase, line: str) -> None:
         section_of(line)
         read_card_line(line)
         decklist.without_comment(line)
-        decklist._diagnose(line, db)
+        decklist._diagnose(line, decklist._format("luck-and-logic"), db)
 
 
 @pytest.mark.parametrize("line", SHAPES.values(), ids=SHAPES.keys())

@@ -19,8 +19,8 @@ import yaml
 from lalcheck.db import DatabaseError, load_database
 from lalcheck.decks import collect_deck_paths, read_deck_file
 from lalcheck.errors import InputError
+from lalcheck.games import get_game
 from lalcheck.regulations import load_regulation
-from lalcheck.resources import regulations_dir
 from lalcheck.yamlsafe import DECK_LIMITS
 from tests.conftest import DECKS, TEST_DB, CliRun
 from tests.hostile.guards import time_limit
@@ -38,6 +38,9 @@ BAD_VALUES = [
     ("!!binary aGk=", "the YAML tag !!binary is not supported"),
     ("!!python/object:os.system x", "the YAML tag !!python/object:os.system is not supported"),
 ]
+
+#: The Luck & Logic regulation format.
+LL_REGULATIONS = get_game("luck-and-logic").regulation_model
 
 
 def database_text(power: str) -> str:
@@ -84,12 +87,12 @@ def test_big_numbers_in_a_json_database_name_their_line(
 def test_bad_values_in_a_regulation_name_their_line(
     tmp_path: Path, value: str, message: str
 ) -> None:
-    text = (regulations_dir() / "2017-09-01.yaml").read_text(encoding="utf-8")
+    text = (LL_REGULATIONS.folder / "2017-09-01.yaml").read_text(encoding="utf-8")
     text = re.sub(r"(?m)^main_size: .*$", f"main_size: {value}", text)
     path = tmp_path / "regulation.yaml"
     path.write_text(text, encoding="utf-8")
     with pytest.raises(InputError, match=re.escape(message)) as raised:
-        load_regulation(path)
+        load_regulation(path, LL_REGULATIONS)
     assert f"(line {line_of(text, 'main_size:')})" in str(raised.value)
 
 
@@ -123,14 +126,14 @@ def test_duplicate_keys_in_a_database_name_both_lines(tmp_path: Path, kind: str)
 
 
 def test_duplicate_keys_in_a_regulation_name_both_lines(tmp_path: Path) -> None:
-    text = (regulations_dir() / "2017-09-01.yaml").read_text(encoding="utf-8")
+    text = (LL_REGULATIONS.folder / "2017-09-01.yaml").read_text(encoding="utf-8")
     path = tmp_path / "regulation.yaml"
     path.write_text(text + "main_size: 40\n", encoding="utf-8")
     first, second = line_of(text, "main_size:"), text.count("\n") + 1
     with pytest.raises(
         InputError, match=f"appears twice in one mapping .lines {first} and {second}"
     ):
-        load_regulation(path)
+        load_regulation(path, LL_REGULATIONS)
 
 
 def test_an_oversized_database_is_refused_before_it_is_read(tmp_path: Path) -> None:

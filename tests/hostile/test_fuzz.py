@@ -22,10 +22,11 @@ from hypothesis import strategies as st
 
 from lalcheck.collection import parse_csv
 from lalcheck.db import CardDatabase, DatabaseError, parse_database
-from lalcheck.db.csv_import import import_csv
 from lalcheck.decklist import DecklistError, format_deck_yaml, parse_decklist
-from lalcheck.decks import COUNTED_SECTIONS, Deck, DeckEntry, DeckFile, DeckLine, parse_deck
+from lalcheck.decks import Deck, DeckEntry, DeckFile, DeckLine, parse_deck
 from lalcheck.errors import InputError
+from lalcheck.games.luck_and_logic.csv_import import import_csv
+from lalcheck.games.luck_and_logic.decks import COUNTED_SECTIONS
 from tests.conftest import CliRun
 
 FUZZ = settings(

@@ -4,7 +4,6 @@ the exit code is 3."""
 
 from __future__ import annotations
 
-import functools
 import json
 import sys
 from collections.abc import Iterator
@@ -13,11 +12,11 @@ from pathlib import Path
 import pytest
 
 from lalcheck.checker import Checker
-from lalcheck.cli import check as cli_check
 from lalcheck.cli import main
 from lalcheck.db import CardDatabase
 from lalcheck.findings import Finding
-from lalcheck.rules import RULES, CheckContext
+from lalcheck.games.luck_and_logic import rules
+from lalcheck.games.luck_and_logic.rules import RULES, CheckContext
 from tests.conftest import DECKS, TEST_DB, TODAY, CliRun
 
 BASE = DECKS / "positive" / "base.yaml"
@@ -38,8 +37,15 @@ class Exploding:
         yield from ()
 
 
+@pytest.fixture
+def exploding(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The Luck & Logic rules with :class:`Exploding` among them."""
+    monkeypatch.setattr(rules, "RULES", {**RULES, Exploding.ID: Exploding})
+
+
+@pytest.mark.usefixtures("exploding")
 def test_a_crash_on_one_deck_keeps_the_others(db: CardDatabase) -> None:
-    checker = Checker(db, today=TODAY, rules={**RULES, Exploding.ID: Exploding})
+    checker = Checker(db, today=TODAY)
     report = checker.check_paths([BASE, OTHER])
     base, other = report.decks
     assert base.legal and not base.failed
@@ -52,11 +58,8 @@ def test_a_crash_on_one_deck_keeps_the_others(db: CardDatabase) -> None:
     assert report.exit_code() == 3
 
 
-def test_check_exits_3_and_prints_every_report(
-    run: CliRun, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    rules = {**RULES, Exploding.ID: Exploding}
-    monkeypatch.setattr(cli_check, "Checker", functools.partial(Checker, rules=rules))
+@pytest.mark.usefixtures("exploding")
+def test_check_exits_3_and_prints_every_report(run: CliRun) -> None:
     result = run("check", "--db", TEST_DB, "--format", "json", BASE, OTHER)
     assert result.exit_code == 3
     decks = json.loads(result.stdout)["decks"]

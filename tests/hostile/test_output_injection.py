@@ -51,6 +51,7 @@ def test_github_annotations_cannot_be_injected(run: CliRun, tmp_path: Path) -> N
         encoding="utf-8",
     )
     missing = tmp_path / f"missing {PAYLOAD}.yaml"
+    missing.symlink_to(tmp_path / "nowhere.yaml")  # named directly: a finding, not exit 2
     result = run("check", "--db", db, "--format", "github", deck, missing)
     assert result.exit_code == 1
     assert "\r" not in result.stdout
@@ -65,7 +66,7 @@ def test_github_annotations_cannot_be_injected(run: CliRun, tmp_path: Path) -> N
         messages.append(unescape(match["message"]))
     assert any("unknown card 'unknown x\\n::error file=spoof" in message for message in messages)
     assert any(f"card {PAYLOAD}" in message for message in messages)  # the copy-limit finding
-    assert any(f"missing {PAYLOAD}.yaml does not exist" in message for message in messages)
+    assert any(f"missing {PAYLOAD}.yaml is a symbolic link to" in message for message in messages)
 
 
 def test_text_output_shows_control_characters_escaped(run: CliRun, tmp_path: Path) -> None:
