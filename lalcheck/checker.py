@@ -26,6 +26,7 @@ from lalcheck.decks import (
     read_deck_file,
     resolve,
 )
+from lalcheck.errors import EXIT_INTERNAL, LalcheckError, describe_error
 from lalcheck.findings import Finding, Severity
 from lalcheck.games import DEFAULT_GAME, get_game
 from lalcheck.games.base import Count, DatedRegulation, FileCheck, FileKind
@@ -33,6 +34,8 @@ from lalcheck.regulations import Regulations
 
 EXIT_LEGAL = 0
 EXIT_ILLEGAL = 1
+#: The rule id of a deck lalcheck failed on.
+INTERNAL = "internal-error"
 #: Severities from the most severe.
 SEVERITY_ORDER = {Severity.ERROR: 0, Severity.WARNING: 1, Severity.INFO: 2}
 
@@ -59,6 +62,11 @@ class DeckReport:
     @property
     def has_warnings(self) -> bool:
         return any(finding.severity is Severity.WARNING for finding in self.findings)
+
+    @property
+    def failed(self) -> bool:
+        """True when lalcheck itself failed on this file (an ``internal-error`` finding)."""
+        return any(finding.rule == INTERNAL for finding in self.findings)
 
     def passed(self, *, strict: bool = False) -> bool:
         """Legal, and under ``strict`` without warnings either (contract §4)."""
@@ -112,7 +120,9 @@ class CheckReport:
         return sum(not deck.passed(strict=self.strict) for deck in self.decks)
 
     def exit_code(self) -> int:
-        """0 when every deck passes, else 1 (§4)."""
+        """0 when every deck passes, else 1 (§4); 3 when lalcheck failed on a deck."""
+        if any(deck.failed for deck in self.decks):
+            return EXIT_INTERNAL
         return EXIT_ILLEGAL if self.failed_count else EXIT_LEGAL
 
 
@@ -195,7 +205,38 @@ class Checker:
         return regulation, as_of, problems
 
     def check_deck_file(self, deck_file: DeckFile) -> DeckReport:
-        """Run every rule of the file's game and kind on a parsed deck file."""
+        """Run every rule of the file's game and kind on a parsed deck file; a bug in
+        lalcheck becomes an ``internal-error`` finding, so the other decks are still checked."""
+        try:
+            return self._check(deck_file)
+        except LalcheckError:  # unusable input outside the deck (a regulation file): exit 2
+            raise
+        except Exception as error:
+            return self._failed(deck_file.path, error, deck_file.game, deck_file.name)
+
+    def _failed(
+        self, path: str, error: Exception, game_id: str | None = None, name: str | None = None
+    ) -> DeckReport:
+        """The report of a deck lalcheck failed on."""
+        as_of = self.as_of or self.today
+        game = game_id or (self.db.info.game if self.db is not None else DEFAULT_GAME)
+        finding = Finding(
+            INTERNAL,
+            Severity.ERROR,
+            f"lalcheck failed on this deck ({describe_error(error)}); this is a bug in "
+            "lalcheck: please report it with the deck file",
+        )
+        return DeckReport(
+            path=path,
+            name=name,
+            game=game,
+            regulation=self.regulations_of(game).in_force(as_of),
+            as_of=as_of,
+            counts=(),
+            findings=(finding,),
+        )
+
+    def _check(self, deck_file: DeckFile) -> DeckReport:
         db = self.database(deck_file.game)
         game = get_game(db.info.game)
         regulations = self.regulations_of(game.id)
@@ -230,7 +271,13 @@ class Checker:
 
     def check_path(self, path: Path) -> DeckReport:
         """Read and check one deck file."""
-        return self.check_deck_file(read_deck_file(path))
+        try:
+            deck_file = read_deck_file(path)
+        except LalcheckError:
+            raise
+        except Exception as error:  # a bug in reading must not hide the other decks
+            return self._failed(str(path), error)
+        return self.check_deck_file(deck_file)
 
     def check_paths(self, paths: Iterable[Path]) -> CheckReport:
         """Check deck files and folders of deck files (see :func:`~lalcheck.decks.find_decks`)."""

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
-import json
+import os
 import re
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
@@ -26,13 +26,22 @@ from typing import TYPE_CHECKING, Any, Generic
 
 import yaml
 
-from lalcheck.db.model import Card, CardDatabase, DatabaseInfo, Resolution
+from lalcheck.db.model import Card, CardDatabase, DatabaseInfo, Resolution, SuggestionBudget
 from lalcheck.errors import InputError, UsageError
 from lalcheck.findings import Finding, Severity
 from lalcheck.games import DEFAULT_GAME, PACKAGES, get_game, unknown_game
 from lalcheck.schemas import nearest_line
 from lalcheck.wording import quoted
-from lalcheck.yamlsafe import DATA_LIMITS, DECK_LIMITS, DocPath, Walker, compose, line_of, read_text
+from lalcheck.yamlsafe import (
+    DATA_LIMITS,
+    DECK_LIMITS,
+    DocPath,
+    Walker,
+    compose,
+    line_of,
+    load_json,
+    read_text,
+)
 
 if TYPE_CHECKING:
     from lalcheck.games.base import FileKind, Game
@@ -170,6 +179,10 @@ class Deck(Generic[Card]):
         ]
 
 
+#: What :meth:`_DeckParser.scalar` returns for a value the YAML layer refuses.
+_REFUSED = object()
+
+
 @dataclass(frozen=True, slots=True)
 class Document:
     """A data file's values as written, and the line of every document path."""
@@ -188,7 +201,7 @@ def read_document(root: yaml.Node, source: str) -> tuple[Document, list[Finding]
 
     Raises :class:`InputError` for a document too large or deep to read.
     """
-    walker = Walker(source, DECK_LIMITS)
+    walker = Walker(source, DECK_LIMITS, duplicates=True)
     value = walker.value(root)
     problems: list[Finding] = []
     stack, seen_nodes = [root], set()
@@ -250,6 +263,23 @@ class _DeckParser:
         cards = (reference,) if reference else ()
         self.problems.append(_syntax(message, line, section=section, cards=cards))
 
+    def scalar(
+        self,
+        node: yaml.Node,
+        section: str | None = None,
+        reference: str | None = None,
+        *,
+        key: str | None = None,
+    ) -> object:
+        """A scalar's value; one the YAML layer refuses (``!!bool x``, a number of 5,000
+        digits) is a problem on its own line, and :data:`_REFUSED`."""
+        try:
+            return self.walker.scalar(node)
+        except InputError as error:
+            prefix = f"{reference or key}: " if reference or key else ""
+            self.problem(prefix + _message(error, self.source), error.line, section, reference)
+            return _REFUSED
+
     def parse(self, root: yaml.Node) -> None:
         if not isinstance(root, yaml.MappingNode):
             self.problem(self.layout.shape, line_of(root))
@@ -289,7 +319,9 @@ class _DeckParser:
         if not isinstance(node, yaml.ScalarNode):
             self.problem(f"{key}: must be a single value", line_of(node))
             return
-        value = self.walker.scalar(node)
+        value = self.scalar(node, key=key)
+        if value is _REFUSED:
+            return
         if key == "as_of":
             try:
                 self.fields[key] = dt.date.fromisoformat(str(value))
@@ -302,8 +334,8 @@ class _DeckParser:
             self.fields[key] = str(node.value if key == "regulation" else value)
 
     def counted_section(self, section: str, node: yaml.Node) -> None:
-        if isinstance(node, yaml.ScalarNode) and self.walker.scalar(node) is None:
-            return  # an empty section
+        if isinstance(node, yaml.ScalarNode) and self.scalar(node, section) in (None, _REFUSED):
+            return  # an empty section, or a value refused on its line
         if not isinstance(node, yaml.MappingNode):
             kind = "a list" if isinstance(node, yaml.SequenceNode) else "a single value"
             self.problem(
@@ -333,7 +365,7 @@ class _DeckParser:
 
     def single_section(self, section: str, node: yaml.Node) -> None:
         if isinstance(node, yaml.ScalarNode):
-            if self.walker.scalar(node) is not None:
+            if self.scalar(node, section) not in (None, _REFUSED):
                 self.lines.append(DeckLine(section, str(node.value), 1, line_of(node)))
         elif isinstance(node, yaml.SequenceNode):
             for item in node.value:
@@ -352,7 +384,9 @@ class _DeckParser:
         return None
 
     def count(self, node: yaml.Node, reference: str, section: str) -> int | None:
-        value = self.walker.scalar(node) if isinstance(node, yaml.ScalarNode) else None
+        value = self.scalar(node, section, reference) if isinstance(node, yaml.ScalarNode) else None
+        if value is _REFUSED:
+            return None
         line = line_of(node)
         if isinstance(value, bool) or not isinstance(value, int):
             shown = node.value if isinstance(node, yaml.ScalarNode) else "a nested value"
@@ -457,15 +491,35 @@ def parse_deck(text: str, source: str) -> DeckFile:
     return dataclasses.replace(deck_file, game=game.id, kind=kind.id)
 
 
-def _unparsed(source: str, error: InputError) -> DeckFile:
+def _message(error: InputError, source: str) -> str:
+    """An error's message and hint, without the file name a finding already carries."""
     message = error.message.removeprefix(f"{source}: ")
-    if error.hint:
-        message += f"; {error.hint}"
-    return DeckFile(source, problems=(_syntax(message, error.line),), parsed=False)
+    return f"{message}; {error.hint}" if error.hint else message
+
+
+def _unparsed(source: str, error: InputError) -> DeckFile:
+    return DeckFile(source, problems=(_syntax(_message(error, source), error.line),), parsed=False)
 
 
 def read_deck_file(path: Path) -> DeckFile:
-    """Read and parse a deck file; unreadable files become ``deck-syntax`` findings."""
+    """Read and parse a deck file; unreadable files become ``deck-syntax`` findings.
+
+    A symbolic link to a folder (which folder search reports, never follows) is a
+    warning: the decks behind it are not checked.
+    """
+    if path.is_symlink() and path.is_dir():
+        target = os.readlink(path)
+        loop = (
+            " that contains it (a loop)"
+            if path.parent.resolve().is_relative_to(path.resolve())
+            else ""
+        )
+        message = (
+            f"{path} is a symbolic link to the folder {target}{loop}; folder search does "
+            "not follow links, so no deck behind it was checked: name the folder to check it"
+        )
+        problem = _syntax(message, severity=Severity.WARNING)
+        return DeckFile(str(path), problems=(problem,), parsed=False)
     try:
         text = read_text(path, DECK_LIMITS)
     except InputError as error:
@@ -485,9 +539,12 @@ def game_mismatch(deck_file: DeckFile, database: DatabaseInfo) -> Finding | None
 
 
 def resolve(deck_file: DeckFile, db: CardDatabase[Card]) -> Deck[Card]:
-    """Look up every reference of a parsed deck in the card database."""
+    """Look up every reference of a parsed deck in the card database (with "did you
+    mean" suggestions for the first :data:`~lalcheck.db.model.MAX_SUGGESTED` unknown ones)."""
+    budget = SuggestionBudget(db)
     return Deck(
-        deck_file, tuple(DeckEntry(line, db.resolve(line.reference)) for line in deck_file.lines)
+        deck_file,
+        tuple(DeckEntry(line, budget.resolve(line.reference)) for line in deck_file.lines),
     )
 
 
@@ -513,6 +570,17 @@ def read_deck(path: Path, db: CardDatabase[Card]) -> Deck[Card]:
         every = f"run `lalcheck check {path}` for every problem"
         raise InputError(f"{where}: {message}", hint=every if len(problems) > 1 else None)
     return deck
+
+
+def _searched(path: Path, folder: Path) -> bool:
+    """Whether folder search reports ``path``: an entry with a deck suffix that is not a
+    folder (FIFOs and broken links too, so that they are refused rather than skipped)
+    or a link to a folder, outside hidden files and folders."""
+    if any(part.startswith(".") for part in path.relative_to(folder).parts):
+        return False
+    if path.is_symlink() and path.is_dir():
+        return True
+    return path.suffix in DECK_SUFFIXES and not path.is_dir()
 
 
 #: The files a folder search takes for decks.
@@ -551,8 +619,8 @@ def other_file_kind(path: Path) -> str | None:
         return None
     if path.suffix == ".json":
         try:
-            document = json.loads(text)
-        except ValueError:
+            document = load_json(text, str(path), DATA_LIMITS)
+        except InputError:
             return None
         keys = list(document) if isinstance(document, dict) else []
     else:
@@ -573,12 +641,15 @@ def find_decks(paths: Iterable[Path], exclude: Sequence[str] = ()) -> DeckSearch
     lalcheck files are passed over, named or found. Each file is listed once, however
     often it is named.
 
+    Folder search never follows symbolic links to folders, but lists them (and deck
+    entries that are not regular files) so that reading reports them.
+
     A path that does not exist, or a folder without deck files, is a :class:`UsageError`.
     """
     found: dict[Path, None] = {}
     skipped: list[tuple[Path, str]] = []
     for path in paths:
-        if not path.exists():
+        if not path.exists() and not path.is_symlink():  # a broken link: reading says so
             raise UsageError(f"{path}: no such file or folder")
         if not path.is_dir():
             kind = other_file_kind(path)  # pre-commit names every staged file, cards.yaml too
@@ -588,12 +659,7 @@ def find_decks(paths: Iterable[Path], exclude: Sequence[str] = ()) -> DeckSearch
                 skipped.append((path, kind))
             continue
         in_folder = sorted(
-            p
-            for p in path.rglob("*")
-            if p.suffix in DECK_SUFFIXES
-            and p.is_file()
-            and not any(part.startswith(".") for part in p.relative_to(path).parts)
-            and not _excluded(p, exclude)
+            p for p in path.rglob("*") if _searched(p, path) and not _excluded(p, exclude)
         )
         decks = []
         for candidate in in_folder:
@@ -615,7 +681,10 @@ def _same_file_once(paths: Iterable[Path]) -> list[Path]:
     seen: set[Path] = set()
     kept = []
     for path in paths:
-        key = path.resolve()
+        try:
+            key = path.resolve()
+        except (OSError, RuntimeError):  # a symbolic link loop: reading it says so
+            key = path.absolute()
         if key not in seen:
             seen.add(key)
             kept.append(path)

@@ -15,7 +15,7 @@ from lalcheck.errors import InputError, InvalidFileError, UsageError
 from lalcheck.games import DEFAULT_GAME, get_game
 from lalcheck.games.base import DatedRegulation, RegulationModel
 from lalcheck.schemas import describe_issues, schema_file, validate
-from lalcheck.yamlsafe import DATA_LIMITS, load_with_lines, read_text
+from lalcheck.yamlsafe import SMALL_LIMITS, load_with_lines, read_text
 
 
 def load_regulation(
@@ -25,7 +25,7 @@ def load_regulation(
     ones, which the test suite validates) skip the schema check and its import cost."""
     hint = f"{schema_file(model.schema)} describes the format"
     try:
-        data, lines = load_with_lines(read_text(path, DATA_LIMITS), str(path), DATA_LIMITS)
+        data, lines = load_with_lines(read_text(path, SMALL_LIMITS), str(path), SMALL_LIMITS)
     except InputError as error:
         raise InputError(f"cannot use the regulation file: {error}") from None
     issues = [] if validated else validate(data, model.schema, lines)

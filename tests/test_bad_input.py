@@ -52,7 +52,7 @@ FILES: dict[str, str | bytes] = {
     "list.yaml": "- main\n- gates\n",
     "huge.yaml": "# padding\n" * 30_000,
     "two-docs.yaml": "---\nmain: {}\n---\ngates: {}\n",
-    "counts.yaml": "main:\n  BT01/008: 99999999999999999999\n  BT01/002: -3\n  BT01/003: 1.5\n",
+    "counts.yaml": "main:\n  BT01/008: 99999999999\n  BT01/002: -3\n  BT01/003: 1.5\n",
     "unknown.yaml": "main:\n  BT01/0004: 4\ngates:\n  SD01-G001: 2\n",
     "bad.txt": "4 BT01/002\nfoo bar\n4 NOPE/1\n-4 BT01/003\n",
     "ok.txt": "4 BT01/002\n",
@@ -99,8 +99,13 @@ CASES = [
     case("check", "{latin1.yaml}", code=1, message="line 3    error   deck-syntax"),
     case("check", "{malformed.yaml}", code=1, message="invalid YAML"),
     case("check", "{list.yaml}", code=1, message="1 error"),
-    case("check", "{huge.yaml}", code=1, message="larger than the limit of 262,144 bytes"),
-    case("check", "/dev/zero", code=1, message="/dev/zero is larger than the limit"),
+    case(
+        "check",
+        "{huge.yaml}",
+        code=1,
+        message="over the size limit of 262,144 bytes for a deck file",
+    ),
+    case("check", "/dev/zero", code=1, message="/dev/zero is a device, not a regular file"),
     case("check", "{two-docs.yaml}", code=1, message="expected a single document in the"),
     case("check", "{counts.yaml}", code=1, message="copies is more than a whole deck (50)"),
     case("check", "{unknown.yaml}", code=1, message="unknown card 'BT01/0004'; did you mean"),
@@ -231,7 +236,7 @@ CASES = [
     case(*EXPORT_TO, "{collection.sqlite3}", "--force", code=2, message="is the collection"),
     case("collection", "missing", "{unknown.yaml}", code=2, message="unknown card 'BT01/0004'"),
     case("collection", "missing", "{folder}", code=2, message="no deck files"),
-    case("collection", "missing", "{huge.yaml}", code=2, message="larger than the limit"),
+    case("collection", "missing", "{huge.yaml}", code=2, message="over the size limit"),
     case("collection", "stats", "--collection", "{binary.bin}", code=2, message="not an SQLite"),
     case("collection", "backup", OUT_OF_REACH, code=2, message="is a file, not a folder"),
     case("collection", "backup", "{folder}", code=2, message="is a directory; name the file"),
@@ -244,9 +249,12 @@ CASES = [
 
 
 def _snapshot(folder: Path) -> dict[str, bytes | None]:
+    """Every file's bytes; SQLite's own -wal and -shm files, which a read-only
+    reader of the collection may leave beside it, are not user files."""
     return {
         str(path.relative_to(folder)): None if path.is_dir() else path.read_bytes()
         for path in sorted(folder.rglob("*"))
+        if not path.name.endswith(("-wal", "-shm"))
     }
 
 

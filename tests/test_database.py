@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import pickle
 from pathlib import Path
 
 import pytest
@@ -122,10 +121,10 @@ def test_parsed_database_is_cached_by_content(tmp_path: Path) -> None:
     path = tmp_path / "cards.yaml"
     path.write_bytes(TEST_DB.read_bytes())
     first = load_database(path)
-    (entry,) = (cache_dir() / "databases").glob(f"{first.info.sha256}-*.pickle")
+    (entry,) = (cache_dir() / "databases").glob(f"{first.info.sha256}-*.json")
     second = load_database(path)
     assert second is not first and second.cards == first.cards
     assert second.info.source == str(path)
-    entry.write_bytes(b"not a pickle")  # a corrupt entry is a cache miss
+    entry.write_bytes(b"not an entry")  # a corrupt entry is a cache miss
     assert load_database(path).cards == first.cards
-    assert pickle.loads(entry.read_bytes()).cards == first.cards  # and is rewritten
+    assert entry.read_bytes().startswith(b'{"format": 1')  # and is rewritten

@@ -22,6 +22,7 @@ from lalcheck.cli.common import (
 )
 from lalcheck.db.search import CardFilter, parse_filters, search_cards
 from lalcheck.formatters.cards import format_search_json, format_search_text
+from lalcheck.wording import visible
 
 app = command_app("Look cards up in the card database.")
 
@@ -40,7 +41,7 @@ def show(
     if resolution.card is None:
         fail(resolution.problem(), EXIT_ILLEGAL)
     view = game_of(database.info.game).card_view
-    typer.echo(view.details(resolution.card, database), nl=False)
+    typer.echo(visible(view.details(resolution.card, database), keep="\n"), nl=False)
 
 
 @app.command()

@@ -89,7 +89,8 @@ def check(
         bool, typer.Option("--verbose", "-v", help="Also show advice (info findings).")
     ] = False,
 ) -> None:
-    """Validate decks: exit 0 if all are legal, 1 if any is illegal, 2 on unusable input.
+    """Validate decks: exit 0 if all are legal, 1 if any is illegal, 2 on unusable input,
+    3 when lalcheck failed on a deck (a bug; the other decks are still reported).
 
     Each deck's game: picks its rules; without --db each game's bundled sample
     database is used. Counts read held/wanted: gates 12/10 is 12 gate cards

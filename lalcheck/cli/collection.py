@@ -15,7 +15,7 @@ from typing import Annotated
 
 import typer
 
-from lalcheck.atomic import check_target, write_atomic
+from lalcheck.atomic import check_target, is_stdout, write_atomic
 from lalcheck.cli.common import (
     EXIT_ILLEGAL,
     DbOption,
@@ -55,7 +55,7 @@ from lalcheck.collection.store import collection_path
 from lalcheck.db.search import parse_filters
 from lalcheck.decks import read_deck
 from lalcheck.errors import LalcheckError
-from lalcheck.wording import plural
+from lalcheck.wording import plural, visible
 
 app = command_app("Your card collection: what you own, and what your decks still need.")
 
@@ -145,7 +145,8 @@ def add(
     hint = ""
     if others and card.strip() != found.number:
         hint = f" (other printings: {', '.join(others)}; give the number to add those)"
-    typer.echo(f"added {quantity} × {found.label()} ({row.details()}): {row.quantity} held{hint}")
+    done = f"added {quantity} × {found.label()} ({row.details()}): {row.quantity} held{hint}"
+    typer.echo(visible(done))
 
 
 @app.command()
@@ -182,7 +183,9 @@ def remove(
                 language=chosen_language,
                 foil=foil,
             )
-    typer.echo(f"removed {quantity} × {found.label()} ({row.details()}): {row.quantity} left")
+    typer.echo(
+        visible(f"removed {quantity} × {found.label()} ({row.details()}): {row.quantity} left")
+    )
 
 
 @app.command("list")
@@ -206,7 +209,7 @@ def list_cards(
     with user_errors():
         values = parse_filters(chosen.search_fields, {"type": card_type, "world": world}, chosen.id)
     with _errors():
-        with open_collection(collection, create=False) as owned:
+        with open_collection(collection, read_only=True) as owned:
             rows = owned.holdings(database.info.game)
         shown = filter_holdings(rows, database, set_code=set_code, values=values)
     typer.echo(format_holdings(shown, database, output_format), nl=False)
@@ -231,14 +234,14 @@ def import_file(
             parsed = read_import(file, database, skip_bad=skip_bad)
         except ImportRejected as rejected:
             for problem in rejected.problems:
-                typer.echo(f"{file}:{problem.line}: {problem.message}", err=True)
+                typer.echo(visible(f"{file}:{problem.line}: {problem.message}"), err=True)
             raise
         created = _will_create(collection)
         with open_collection(collection) as owned:
             owned.add_all(parsed.rows)
             _say_created(owned.path, created)
     for problem in parsed.problems:
-        typer.echo(f"{file}:{problem.line}: skipped: {problem.message}", err=True)
+        typer.echo(visible(f"{file}:{problem.line}: skipped: {problem.message}"), err=True)
     skipped = f", skipped {plural(len(parsed.problems), 'bad row')}" if parsed.problems else ""
     rows, copies = plural(len(parsed.rows), "row"), plural(parsed.copies, "copy", "copies")
     typer.echo(f"imported {rows} ({copies}) from {file}{skipped}")
@@ -265,7 +268,7 @@ def export(
     with _errors():
         if output is not None:
             check_target(output, overwrite=force)
-        with open_collection(collection, create=False) as owned:
+        with open_collection(collection, read_only=True) as owned:
             if output is not None:
                 owned.check_output(output)
             rows = owned.holdings(database.info.game)
@@ -306,9 +309,9 @@ def missing(
         try:
             loaded.append(read_deck(path, database))
         except LalcheckError as error:
-            typer.echo(f"error: {error}", err=True)
+            typer.echo(visible(f"error: {error}", keep="\n"), err=True)
             unusable += 1
-    with _errors(), open_collection(collection, create=False) as owned:
+    with _errors(), open_collection(collection, read_only=True) as owned:
         rows = owned.holdings(database.info.game)
     if loaded:
         reports = missing_cards(loaded, rows, database, together=together, exact=exact)
@@ -328,20 +331,25 @@ def stats(
 ) -> None:
     """Distinct cards and copies owned per set, with completion against the card database."""
     database = load_db(db, game)
-    with _errors(), open_collection(collection, create=False) as owned:
+    with _errors(), open_collection(collection, read_only=True) as owned:
         rows = owned.holdings(database.info.game)
     typer.echo(format_stats(collection_stats(rows, database), output_format), nl=False)
 
 
 @app.command()
 def backup(
-    target: Annotated[Path, typer.Argument(metavar="TARGET", help="File to write the copy to.")],
+    target: Annotated[
+        Path,
+        typer.Argument(
+            metavar="TARGET", help="File to write the copy to, or - for standard output."
+        ),
+    ],
     force: Force = False,
     collection: CollectionOption = None,
 ) -> None:
     """Write a consistent copy of the collection file, even while others write to it."""
-    with _errors(), open_collection(collection, create=False) as owned:
+    with _errors(), open_collection(collection, read_only=True) as owned:
         check_target(target, overwrite=force)
         owned.backup(target)
         source = owned.path
-    typer.echo(f"backed up {source} to {target}")
+    typer.echo(f"backed up {source} to {target}", err=is_stdout(target))

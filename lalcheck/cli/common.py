@@ -21,6 +21,7 @@ from lalcheck.errors import LalcheckError
 from lalcheck.findings import Severity
 from lalcheck.games import DEFAULT_GAME, get_game
 from lalcheck.games.base import Game, GameCard
+from lalcheck.wording import visible
 
 #: Exit codes of contract §4.
 EXIT_OK = 0
@@ -35,7 +36,8 @@ DbOption = Annotated[
         "--db",
         metavar="PATH|URL",
         help="Card database to use. Default: $LALCHECK_DB, else db in lalcheck.toml or "
-        "[tool.lalcheck], else the bundled sample database.",
+        "[tool.lalcheck], else the bundled sample database. A URL is downloaded within "
+        "120 s, or $LALCHECK_DEADLINE seconds.",
         show_default=False,
     ),
 ]
@@ -107,8 +109,9 @@ def command_app(help_text: str) -> typer.Typer:
 
 
 def fail(message: str, code: int = EXIT_USAGE) -> NoReturn:
-    """Print ``error: message`` on stderr and exit."""
-    typer.echo(f"error: {message}", err=True)
+    """Print ``error: message`` on stderr (control characters escaped) and exit."""
+    shown = visible(message, keep="\n")
+    typer.echo(f"error: {shown}", err=True)
     raise typer.Exit(code)
 
 
@@ -122,8 +125,9 @@ def user_errors() -> Iterator[None]:
 
 
 def warn(message: str) -> None:
-    """Print ``warning: message`` on stderr."""
-    typer.echo(f"warning: {message}", err=True)
+    """Print ``warning: message`` on stderr (control characters escaped)."""
+    shown = visible(message, keep="\n")
+    typer.echo(f"warning: {shown}", err=True)
 
 
 def project_settings(**given: Any) -> dict[str, Setting]:

@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from lalcheck.atomic import check_target
+from lalcheck.atomic import check_target, is_stdout
 from lalcheck.cli.common import (
     EXIT_ILLEGAL,
     DbOption,
@@ -32,7 +32,7 @@ from lalcheck.formatters.cards import format_database_info
 from lalcheck.formatters.coverage import format_coverage_json, format_coverage_text
 from lalcheck.formatters.diff import format_diff_json, format_diff_text
 from lalcheck.games import DEFAULT_GAME
-from lalcheck.wording import plural
+from lalcheck.wording import plural, visible
 
 app = command_app(
     "Card database: what is loaded, schema check, CSV import, download, lock, diff, coverage."
@@ -55,7 +55,7 @@ def validate(
     with user_errors():
         database = load_database(file, use_cache=False)
     cards = plural(len(database), "card")
-    typer.echo(f"{file}: valid card database {database.info.name!r} with {cards}")
+    typer.echo(visible(f"{file}: valid card database {database.info.name!r} with {cards}"))
 
 
 @app.command()
@@ -72,7 +72,7 @@ def coverage(
     if output_format is TextOrJson.JSON:
         typer.echo(format_coverage_json(result), nl=False)
     else:
-        typer.echo(format_coverage_text(result, database), nl=False)
+        typer.echo(visible(format_coverage_text(result, database), keep="\n"), nl=False)
 
 
 @app.command("import")
@@ -89,7 +89,7 @@ def import_csv(
             "--output",
             "-o",
             metavar="FILE",
-            help="Database file to write (.json: JSON, else YAML).",
+            help="Database file to write (.json: JSON, else YAML; - for stdout).",
         ),
     ],
     name: Annotated[
@@ -123,9 +123,9 @@ def import_csv(
         check_target(output, overwrite=True)
         result = card_list_import(file, name=name, version=version, encoding=encoding)
     for note in result.notes:
-        typer.echo(f"note: {note}", err=True)
+        typer.echo(visible(f"note: {note}"), err=True)
     for problem in result.problems:
-        typer.echo(problem.describe(str(file)), err=True)
+        typer.echo(visible(problem.describe(str(file))), err=True)
     if result.problems and not skip_bad:
         fail(
             f"{file}: {plural(len(result.problems), 'problem')} in {plural(result.rows, 'row')}; "
@@ -139,9 +139,12 @@ def import_csv(
         database = save_document(result.document, output)
     skipped = result.rows - result.cards
     typer.echo(
-        f"{output}: card database {database.info.name!r} version {database.info.version} "
-        f"with {plural(len(database), 'card')}"
-        + (f" ({plural(skipped, 'row')} skipped)" if skipped else "")
+        visible(
+            f"{output}: card database {database.info.name!r} version {database.info.version} "
+            f"with {plural(len(database), 'card')}"
+            + (f" ({plural(skipped, 'row')} skipped)" if skipped else "")
+        ),
+        err=is_stdout(output),  # -o - puts the database itself on standard output
     )
 
 
@@ -167,7 +170,17 @@ def fetch(
         float | None,
         typer.Option(
             metavar="SECONDS",
-            help="Seconds to wait to connect and for data (0.1 to 3600; default: 10).",
+            help="Seconds to wait to connect and for each piece of data (0.1 to 3600; "
+            "default: 10).",
+        ),
+    ] = None,
+    deadline: Annotated[
+        float | None,
+        typer.Option(
+            metavar="SECONDS",
+            help="Seconds the whole download may take, retries included (0.1 to 3600; "
+            "default: 120). --db URL takes it from $LALCHECK_DEADLINE.",
+            show_default=False,
         ),
     ] = None,
     retries: Annotated[
@@ -179,7 +192,9 @@ def fetch(
     max_size: Annotated[
         int | None,
         typer.Option(
-            metavar="BYTES", help="Refuse databases larger than this many bytes (default: 64 MiB)."
+            metavar="BYTES",
+            help="Refuse databases larger than this many bytes (default: 16 MiB, the card "
+            "database limit).",
         ),
     ] = None,
 ) -> None:
@@ -193,16 +208,21 @@ def fetch(
     try:
         if output is not None:
             check_target(output, overwrite=True)
-        settings = DEFAULT_SETTINGS.override(timeout=timeout, retries=retries, max_bytes=max_size)
+        settings = DEFAULT_SETTINGS.override(
+            timeout=timeout, retries=retries, max_bytes=max_size, deadline=deadline
+        )
         result = fetch_database(url, sha256=sha256, settings=settings, output=output)
     except LalcheckError as error:
         fail(f"{error}\n{output or 'the cached copy'} was not changed")
     info = result.database.info
     state = "downloaded" if result.downloaded else "not modified since the last fetch"
     typer.echo(
-        f"{url}: {state}: {info.name!r} version {info.version}, "
-        f"{plural(len(result.database), 'card')}, "
-        f"sha256 {info.sha256}" + (f"; written to {output}" if output else "")
+        visible(
+            f"{url}: {state}: {info.name!r} version {info.version}, "
+            f"{plural(len(result.database), 'card')}, "
+            f"sha256 {info.sha256}" + (f"; written to {output}" if output else "")
+        ),
+        err=output is not None and is_stdout(output),
     )
 
 
@@ -222,7 +242,7 @@ def lock(
     with user_errors():
         check_target(output, overwrite=force)
         write_lock(pinned, output)
-    typer.echo(f"{output}: locked {pinned.describe()}")
+    typer.echo(visible(f"{output}: locked {pinned.describe()}"), err=is_stdout(output))
 
 
 @app.command()

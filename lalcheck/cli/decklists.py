@@ -65,10 +65,7 @@ def _read_source(source: str) -> tuple[str, str]:
 
 
 def _write(output: str, text: str) -> None:
-    if output == STDIO:
-        typer.echo(text, nl=False)
-    else:
-        write_atomic(Path(output), text.encode("utf-8"))
+    write_atomic(Path(output), text.encode("utf-8"))  # - is standard output
 
 
 def import_decklist(

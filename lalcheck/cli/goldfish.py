@@ -33,6 +33,7 @@ from lalcheck.games.base import GameCard
 from lalcheck.simulation import DeckInfo, GoldfishSettings, Simulation
 from lalcheck.simulation.plot import require_matplotlib
 from lalcheck.simulation.runner import Going
+from lalcheck.wording import visible
 
 DEFAULT_GAMES = 2000
 #: Bounds that keep a typo from running for days or forking thousands of processes.
@@ -160,7 +161,11 @@ def goldfish(
             fail(f"cannot write the plot {plot}: {error.strerror or error}")
         if not quiet:
             typer.echo(f"wrote {plot}", err=True)
-    text = report.to_json() if report_format is TextOrJson.JSON else report.to_text()
+    text = (
+        report.to_json()
+        if report_format is TextOrJson.JSON
+        else visible(report.to_text(), keep="\n")
+    )
     typer.echo(text, nl=False)
 
 
@@ -187,7 +192,7 @@ def draw(
     chosen_policy = _check_policy(simulation, policy)
     played = _load(deck, database, simulation, force=force)
     text = simulation.draw(played, seed, Going(going.value), chosen_policy, turns)
-    typer.echo(text, nl=False)
+    typer.echo(visible(text, keep="\n"), nl=False)
 
 
 def _check_policy(simulation: Simulation, policy: str | None) -> str:

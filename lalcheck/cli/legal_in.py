@@ -17,6 +17,7 @@ from lalcheck.cli.common import (
     load_deck_db,
     user_errors,
 )
+from lalcheck.errors import EXIT_INTERNAL
 from lalcheck.formatters.legality import format_json, format_text
 from lalcheck.legality import legal_in as check_legal_in
 
@@ -39,7 +40,7 @@ def legal_in(
     """Check decks under every bundled regulation, by date: legal or not, and the errors.
 
     Exit 0 when every deck is legal under at least one regulation, 1 when a deck
-    is legal under none, 2 on unusable input.
+    is legal under none, 2 on unusable input, 3 when lalcheck failed on a deck.
     """
     paths = find_deck_files(decks, exclude or ())
     database = load_deck_db(db, paths)
@@ -49,4 +50,6 @@ def legal_in(
         typer.echo(format_json(results, database.info), nl=False)
     else:
         typer.echo(format_text(results), nl=False)
+    if any(verdict.report.failed for r in results for verdict in r.verdicts):
+        raise typer.Exit(EXIT_INTERNAL)
     raise typer.Exit(EXIT_OK if all(r.legal_in for r in results) else EXIT_ILLEGAL)

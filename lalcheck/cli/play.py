@@ -31,6 +31,7 @@ from lalcheck.db import CardDatabase
 from lalcheck.decks import read_deck
 from lalcheck.games.base import GameCard
 from lalcheck.simulation import Simulation
+from lalcheck.wording import visible
 
 
 def play(
@@ -93,7 +94,7 @@ def play(
             _playable(path, database, simulation, force=force) for path in (deck_a, deck_b)
         ]
         text = simulation.play(deck_lists[0], deck_lists[1], seed)
-    typer.echo(text, nl=False)
+    typer.echo(visible(text, keep="\n"), nl=False)
 
 
 def _play_table(
@@ -111,7 +112,9 @@ def _play_table(
     files = table_files(simulation, *data_files)
     with user_errors():
         report = simulation.play(table, seed, policies, files)
-    typer.echo(report.to_json() if output is TextOrJson.JSON else report.to_text(), nl=False)
+    text = report.to_json() if output is TextOrJson.JSON else visible(report.to_text(), keep="
+")
+    typer.echo(text, nl=False)
 
 
 def simulation_of(game_id: str) -> Simulation:

@@ -25,6 +25,7 @@ from lalcheck.cli.tables import (
     table_simulation_of,
 )
 from lalcheck.simulation import TableSettings
+from lalcheck.wording import visible
 
 
 def simulate(
@@ -68,5 +69,9 @@ def simulate(
             files=files,
         )
         report = simulation.simulate(settings)
-    text = report.to_json() if report_format is TextOrJson.JSON else report.to_text()
+    text = (
+        report.to_json()
+        if report_format is TextOrJson.JSON
+        else visible(report.to_text(), keep="\n")
+    )
     typer.echo(text, nl=False)

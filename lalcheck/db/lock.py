@@ -23,7 +23,7 @@ from lalcheck.db.model import CardDatabase
 from lalcheck.errors import InputError
 from lalcheck.games.base import GameCard
 from lalcheck.schemas import describe_issues, validate
-from lalcheck.yamlsafe import DECK_LIMITS, load_with_lines, read_text
+from lalcheck.yamlsafe import SMALL_LIMITS, load_with_lines, read_text
 
 #: What the lock records as the source when no ``--db`` was given.
 BUNDLED = "bundled"
@@ -57,7 +57,7 @@ def write_lock(lock: Lock, path: Path) -> None:
 
 def read_lock(path: Path) -> Lock:
     """Read and validate a lock file."""
-    data, lines = load_with_lines(read_text(path, DECK_LIMITS), str(path), DECK_LIMITS)
+    data, lines = load_with_lines(read_text(path, SMALL_LIMITS), str(path), SMALL_LIMITS)
     issues = validate(data, "lock", lines)
     if issues:
         problems = "; ".join(describe_issues(issues, str(path)))

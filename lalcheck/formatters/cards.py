@@ -1,4 +1,8 @@
-"""Text views of cards and databases for ``lalcheck cards`` and ``lalcheck db``."""
+"""Text views of cards and databases for ``lalcheck cards`` and ``lalcheck db``.
+
+Every value from the card database is shown through :func:`visible`, so no
+card or database can put a terminal escape or a line break on the screen.
+"""
 
 from __future__ import annotations
 
@@ -11,6 +15,7 @@ from lalcheck.db.dump import card_to_dict
 from lalcheck.db.model import CardDatabase
 from lalcheck.db.search import SearchHit
 from lalcheck.games.base import GameCard
+from lalcheck.wording import visible
 
 
 def format_search_text(hits: Sequence[SearchHit], row: Callable[[Any], str]) -> str:
@@ -27,7 +32,7 @@ def format_search_text(hits: Sequence[SearchHit], row: Callable[[Any], str]) -> 
     lines = exact + (["", "close matches:"] if exact and close else []) + close
     if close and not exact:
         lines.insert(0, "no exact match; close matches:")
-    return "\n".join(lines) + ("\n" if lines else "")
+    return visible("\n".join(lines), keep="\n") + ("\n" if lines else "")
 
 
 def format_search_json(query: str, hits: Sequence[SearchHit]) -> str:
@@ -50,9 +55,9 @@ def format_database_info(db: CardDatabase[GameCard]) -> str:
     """Name, version, sample flag, sha256 and counts by type and by set."""
     info = db.info
     lines = [
-        f"name     {info.name}",
-        f"version  {info.version}",
-        f"source   {info.source}",
+        f"name     {visible(info.name)}",
+        f"version  {visible(info.version)}",
+        f"source   {visible(info.source)}",
         f"sha256   {info.sha256}",
         f"sample   {'yes: illustrative data, not the official card list' if info.sample else 'no'}",
         f"cards    {len(db)}",
@@ -64,6 +69,6 @@ def format_database_info(db: CardDatabase[GameCard]) -> str:
     by_set = Counter(card.set or "-" for card in db)
     for code, count in sorted(by_set.items()):
         card_set = db.sets.get(code)
-        detail = f"  {card_set.name}, {card_set.release}" if card_set else ""
-        lines.append(f"  {code:<17} {count:>5}{detail}")
+        detail = f"  {visible(card_set.name)}, {card_set.release}" if card_set else ""
+        lines.append(f"  {visible(code):<17} {count:>5}{detail}")
     return "\n".join(lines) + "\n"

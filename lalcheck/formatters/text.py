@@ -1,4 +1,8 @@
-"""The readable text report: one block per deck and a summary line."""
+"""The readable text report: one block per deck and a summary line.
+
+Text from decks and the card database is shown through :func:`visible`: a deck
+name, a card name or a message cannot hold a terminal escape or a line break.
+"""
 
 from __future__ import annotations
 
@@ -6,7 +10,7 @@ import re
 
 from lalcheck.checker import CheckReport, DeckReport
 from lalcheck.findings import Finding, Severity
-from lalcheck.wording import plural
+from lalcheck.wording import plural, visible
 
 
 def _counts(deck: DeckReport) -> str:
@@ -23,9 +27,9 @@ def format_deck(
     deck: DeckReport, *, strict: bool = False, shown: Severity = Severity.WARNING
 ) -> str:
     """One deck: header, counts, a line per finding as severe as ``shown``, verdict."""
-    title = f" — {deck.name}" if deck.name else ""
+    title = f" — {visible(deck.name)}" if deck.name else ""
     lines = [
-        f"{deck.path}{title}",
+        f"{visible(deck.path)}{title}",
         f"  regulation {deck.regulation.label()} · as of {deck.as_of}",
         f"  {_counts(deck)}",
     ]
@@ -37,7 +41,7 @@ def format_deck(
 def format_finding(finding: Finding) -> str:
     """``line 6    error   copy-limit        message``: one finding in columns."""
     where = f"line {finding.line}" if finding.line is not None else ""
-    return f"{where:<9} {finding.severity.value:<7} {finding.rule:<17} {finding.message}"
+    return f"{where:<9} {finding.severity.value:<7} {finding.rule:<17} {visible(finding.message)}"
 
 
 def verdict(deck: DeckReport, *, strict: bool = False) -> str:
@@ -61,8 +65,8 @@ def summary(report: CheckReport) -> str:
     strict = f", {failed} failed under --strict (warnings)" if report.strict and failed else ""
     return (
         f"{plural(len(report.decks), 'deck')} checked: {report.legal_count} legal, "
-        f"{report.illegal_count} illegal{strict} (card database {database.name} "
-        f"{database.version}{sample})"
+        f"{report.illegal_count} illegal{strict} (card database {visible(database.name)} "
+        f"{visible(database.version)}{sample})"
     )
 
 

@@ -51,7 +51,7 @@ CASES = [
     Case(
         "too large",
         lambda g, k: (header(g, k) + "# padding\n" * (DECK_LIMITS.max_bytes // 10 + 1)).encode(),
-        f"larger than the limit of {DECK_LIMITS.max_bytes:,} bytes",
+        f"over the size limit of {DECK_LIMITS.max_bytes:,} bytes",
         None,
     ),
     # the line of the first alias level past the node budget
@@ -91,6 +91,24 @@ CASES = [
         lambda g, k: (header(g, k) + "name: [unclosed\n").encode(),
         "invalid YAML",
         (4,),
+    ),
+    Case(
+        "huge number",
+        lambda g, k: (header(g, k) + f"name: {'9' * 5000}\n").encode(),
+        "is too large (more than 18 digits)",
+        (3,),
+    ),
+    Case(
+        "explicit tag",
+        lambda g, k: (header(g, k) + "name: !!binary aGk=\n").encode(),
+        "the YAML tag !!binary is not supported",
+        (3,),
+    ),
+    Case(
+        "bad tagged value",
+        lambda g, k: (header(g, k) + "name: !!bool x\n").encode(),
+        "'x' is not a valid !!bool value",
+        (3,),
     ),
     Case(
         "merge key",

@@ -34,7 +34,8 @@ from lalcheck.games.luck_and_logic.cards import (
     LogicKind,
     World,
 )
-from lalcheck.yamlsafe import DATA_LIMITS, read_bytes
+from lalcheck.wording import shown
+from lalcheck.yamlsafe import DATA_LIMITS, MAX_INT_DIGITS, read_bytes
 
 
 @dataclass(frozen=True, slots=True)
@@ -192,8 +193,17 @@ def _whole_number(value: str) -> int:
     digits = unicodedata.normalize("NFKC", value).replace(",", "").strip()
     if not digits.isascii() or not digits.isdigit():
         raise _BadValue(
-            f"{value!r} is not a whole number; write digits such as 3000, or leave the cell empty"
+            f"{shown(value)} is not a whole number; write digits such as 3000, or leave the "
+            "cell empty"
         )
+    return _bounded(digits)
+
+
+def _bounded(digits: str) -> int:
+    """``digits`` as a number; more digits than any card value has are refused before
+    they are converted (thousands of them would not convert)."""
+    if len(digits.lstrip("0")) > MAX_INT_DIGITS:
+        raise _BadValue(f"{shown(digits, 24)} is too large (more than {MAX_INT_DIGITS} digits)")
     return int(digits)
 
 
@@ -210,7 +220,7 @@ def _logic(value: str) -> dict[str, Any]:
             f"{value!r} is not a logic; write e.g. POWER+1000, AURA+1, LIMIT+1 (パワー+1000, "
             "気魄+1, リミット+1), TACTICS or PARADOX, or leave the cell empty"
         )
-    return {"kind": kind.value, "value": int(match["value"] or 0)}
+    return {"kind": kind.value, "value": _bounded(match["value"] or "0")}
 
 
 def _set_value(card: dict[str, Any], field: str, value: str) -> None:

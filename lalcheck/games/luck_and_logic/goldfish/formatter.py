@@ -24,7 +24,7 @@ from lalcheck.games.luck_and_logic.goldfish.runner import OPPONENT_POLICY
 from lalcheck.games.luck_and_logic.goldfish.sample import SampleGame
 from lalcheck.simulation.runner import Going
 from lalcheck.simulation.stats import Difference, Interval, Proportion
-from lalcheck.wording import plural
+from lalcheck.wording import plural, visible
 
 #: Width of the text report: 80 columns (it never depends on the terminal, so output is
 #: stable, and piped output is the same as on a terminal).
@@ -81,7 +81,8 @@ def format_report(report: GoldfishReport) -> str:
         parts.extend(_deck(stats, report.max_turns))
     for comparison in report.comparisons:
         parts.append(_comparison(comparison, report.max_turns))
-    return render(parts) + "".join(_log(log) for log in report.logs)
+    text = render(parts) + "".join(_log(log) for log in report.logs)
+    return visible(text, keep="\n")  # deck titles and card names hold no terminal escapes
 
 
 def _header(report: GoldfishReport) -> Text:
@@ -330,7 +331,7 @@ def format_sample(game: SampleGame, *, title: str, policy: str, turns: int | Non
         hidden = plural(len(game.turns) - len(shown), "more own turn")
         lines.extend(["", f"… {hidden} not shown (--turns {len(shown)})"])
     lines.extend(["", f"Result: {_result(game)}"])
-    return "\n".join(lines) + "\n"
+    return visible("\n".join(lines), keep="\n") + "\n"
 
 
 def _result(game: SampleGame) -> str:
