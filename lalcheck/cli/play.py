@@ -112,8 +112,7 @@ def _play_table(
     files = table_files(simulation, *data_files)
     with user_errors():
         report = simulation.play(table, seed, policies, files)
-    text = report.to_json() if output is TextOrJson.JSON else visible(report.to_text(), keep="
-")
+    text = report.to_json() if output is TextOrJson.JSON else visible(report.to_text(), keep="\n")
     typer.echo(text, nl=False)
 
 
