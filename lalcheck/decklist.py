@@ -27,6 +27,7 @@ keep the name, regulation, as_of, sections, references, counts and order.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import datetime as dt
 import difflib
 import re
@@ -35,7 +36,7 @@ from dataclasses import dataclass, field
 
 import yaml
 
-from lalcheck.db.model import CardDatabase, SuggestionBudget, fold
+from lalcheck.db.model import CardDatabase, SuggestionBudget, fold, nfkc
 from lalcheck.decks import Deck, DeckEntry, DeckFile, DeckLayout, DeckLine, parse_deck
 from lalcheck.errors import InputError, UsageError
 from lalcheck.games import DEFAULT_GAME, get_game
@@ -370,8 +371,65 @@ def _check_regulation(scan: _Scan, regulations: Regulations) -> None:
         )
 
 
+#: Quotes a pasted card name may come in: 「スイーツ系女子 小玲」, "Starlit Prefect Rin".
+_QUOTES = {"「": "」", "『": "』", '"': '"', "“": "”", "'": "'"}
+#: A card number in brackets after a name: ``スイーツ系女子 小玲 (BT01/008)``.
+_NUMBER_AFTER = re.compile(r"(?P<name>[^(（\[［]*\S)\s*[(（\[［](?P<number>[^)）\]］]+)[)）\]］]")
+
+
+def _unquoted(reference: str) -> str:
+    """A reference without the quotes around a whole name."""
+    close = _QUOTES.get(reference[:1])
+    if close and len(reference) > 2 and reference.endswith(close):
+        return reference[1:-1].strip()
+    return reference
+
+
+def _names_card(name: str, card: GameCard) -> bool:
+    """Whether ``name`` is a name of ``card`` in some language (or its number)."""
+    wanted = fold(name)
+    return wanted == fold(card.number) or any(fold(n) == wanted for n in card.all_names)
+
+
+def _pasted(reference: str, db: CardDatabase[GameCard]) -> tuple[str, str | None]:
+    """What a pasted reference means: a name in quotes (``「スイーツ系女子 小玲」``), or
+    a card's number and name together (``BT01/002 Starlit Prefect Rin``,
+    ``スイーツ系女子 小玲 (BT01/008)``).
+
+    Returns ``(reference to look up, None)``: the name without its quotes, the
+    number when the number and the name agree, or the reference unchanged when it
+    is none of these shapes; and ``(reference, problem)`` when the number and the
+    name name different cards.
+    """
+    unquoted = _unquoted(reference)
+    if unquoted != reference and db.resolve(unquoted, suggest=False).card is not None:
+        return unquoted, None
+    number, name = None, None
+    after = _NUMBER_AFTER.fullmatch(reference)
+    if after is not None:
+        number, name = after["number"].strip(), _unquoted(after["name"].strip())
+    else:
+        first, _, rest = reference.partition(" ")
+        if rest:
+            number, name = first, _unquoted(rest.strip())
+    if number is None or name is None:
+        return reference, None
+    card = db.resolve(number, suggest=False).card
+    if card is None or fold(card.number) != fold(number):
+        return reference, None
+    if _names_card(name, card):
+        return card.number, None
+    other = db.resolve(name, suggest=False).card
+    named = f"{shown(name)} is {other.label()}" if other else f"no card is named {shown(name)}"
+    return reference, (
+        f"{shown(reference)}: {card.number} is {card.label()}, but {named}; "
+        "write the number or the name alone"
+    )
+
+
 def _lookup(scan: _Scan, form: _Format, db: CardDatabase[GameCard]) -> list[DeckEntry[GameCard]]:
-    """Resolve every card line; unknown and ambiguous cards become problems."""
+    """Resolve every card line; unknown and ambiguous cards become problems. A pasted
+    line's number with its name is kept as the number (when they agree)."""
     entries: list[DeckEntry[GameCard]] = []
     first_line: dict[tuple[str, str], int] = {}
     budget = SuggestionBudget(db)
@@ -379,8 +437,21 @@ def _lookup(scan: _Scan, form: _Format, db: CardDatabase[GameCard]) -> list[Deck
         resolution = budget.resolve(card_line.reference)
         card = resolution.card
         if card is None:
+            reference, problem = _pasted(card_line.reference, db)
+            if problem is not None:
+                scan.problems.append(DecklistProblem(card_line.line, problem))
+                continue
+            if reference != card_line.reference:
+                card_line = dataclasses.replace(card_line, reference=reference)
+                resolution = budget.resolve(reference)
+                card = resolution.card
+        if card is None:
             scan.problems.append(DecklistProblem(card_line.line, resolution.problem()))
             continue
+        if card_line.reference != card.number and nfkc(card_line.reference).casefold() == (
+            nfkc(card.number).casefold()
+        ):  # bt01/012, ＢＴ０１/０１２: written as the card's number
+            card_line = dataclasses.replace(card_line, reference=card.number)
         section = card_line.section or form.style.type_sections.get(str(card.type), "main")
         key = (section, card_line.reference)
         if key in first_line:

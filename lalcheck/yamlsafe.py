@@ -26,8 +26,9 @@ import json
 import os
 import re
 import stat
+import unicodedata
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -182,6 +183,31 @@ def decode_utf8(raw: bytes, source: str) -> str:
             f"{source} is not UTF-8 text (bad byte 0x{raw[error.start]:02x})",
             line=line,
             hint="save the file as UTF-8",
+        ) from None
+
+
+#: Unicode categories no text file of ours holds: control characters and private use
+#: (what CP932 makes of bytes that are not Shift-JIS text).
+_NOT_TEXT = frozenset({"Cc", "Co"})
+#: The note of a file read as CP932 because it is not UTF-8.
+READ_AS_CP932 = "read as CP932 (Shift-JIS): the file is not UTF-8"
+
+
+def decode_utf8_or_cp932(raw: bytes, source: str, hint: str) -> tuple[str, bool]:
+    """Text saved as UTF-8 (with or without a byte-order mark), else as CP932
+    (Shift-JIS, as Windows saves Japanese text); True when it was read as CP932.
+    Bytes that are neither raise an error naming the first bad byte's line."""
+    try:
+        return raw.decode("utf-8-sig"), False
+    except UnicodeDecodeError as error:
+        with suppress(UnicodeDecodeError):
+            text = raw.decode("cp932")
+            if not any(unicodedata.category(c) in _NOT_TEXT and c not in "\t\r\n" for c in text):
+                return text, True
+        raise InputError(
+            f"{source} is not UTF-8 or CP932 (Shift-JIS) text (bad byte 0x{raw[error.start]:02x})",
+            line=raw.count(b"\n", 0, error.start) + 1,
+            hint=hint,
         ) from None
 
 

@@ -135,7 +135,12 @@ CASES = [
     # import / export
     case("import", "{missing.txt}", code=2, message="missing.txt does not exist"),
     case("import", "{folder}", code=2, message="is a directory, not a file"),
-    case("import", "{binary.bin}", code=2, message="is not UTF-8 text (bad byte 0x80) (line 2)"),
+    case(
+        "import",
+        "{binary.bin}",
+        code=2,
+        message="is not UTF-8 or CP932 (Shift-JIS) text (bad byte 0x80)",
+    ),
     case("import", "{bad.txt}", code=1, message="bad.txt:4: -4 copies of BT01/003: a count"),
     case("import", "{empty.yaml}", code=1, message="no cards found"),
     case("import", "{ok.txt}", "-o", OUT_OF_REACH, code=2, message="is a file, not a folder"),

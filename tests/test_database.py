@@ -34,10 +34,15 @@ def test_ambiguous_names_resolve_to_no_card(db: CardDatabase) -> None:
     assert [card.number for card in resolution.candidates] == ["T01/017", "T01/018"]
 
 
+def test_card_numbers_resolve_in_any_case_and_width(db: CardDatabase) -> None:
+    """Issue 14: what people type (``bt01/012``, full-width digits) names the card."""
+    assert db.resolve("t01/001").card is db.resolve("Ｔ０１/００１").card is db["T01/001"]
+    assert db.resolve("test logicalist a").card is None  # names keep their case
+
+
 @pytest.mark.parametrize(
     ("typed", "meant"),
     [
-        ("t01/001", "T01/001"),
         ("TO1/OO1", "T01/001"),
         ("ＴＯ１/００１", "T01/001"),
         ("Test Logicalist", "T01/001"),

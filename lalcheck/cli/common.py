@@ -130,6 +130,11 @@ def warn(message: str) -> None:
     typer.echo(f"warning: {shown}", err=True)
 
 
+def note(message: str) -> None:
+    """Print ``note: message`` on stderr (control characters escaped)."""
+    typer.echo(f"note: {visible(message)}", err=True)
+
+
 def project_settings(**given: Any) -> dict[str, Setting]:
     """The settings of :mod:`lalcheck.config`, the command line's ``given`` first; exit 2
     when the configuration file is unusable."""
@@ -183,8 +188,8 @@ def find_deck_files(paths: Sequence[Path], exclude: Sequence[str] = ()) -> list[
     configured = project_settings()["exclude"].value
     with user_errors():
         search = find_decks(paths, [*configured, *exclude])
-    for note in search.notes():
-        typer.echo(f"note: {note}", err=True)
+    for passed_over in search.notes():
+        note(passed_over)
     return list(search.paths)
 
 

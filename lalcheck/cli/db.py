@@ -19,6 +19,7 @@ from lalcheck.cli.common import (
     fail,
     game_of,
     load_db,
+    note,
     user_errors,
 )
 from lalcheck.config import LOCK_FILE
@@ -122,8 +123,8 @@ def import_csv(
     with user_errors():
         check_target(output, overwrite=True)
         result = card_list_import(file, name=name, version=version, encoding=encoding)
-    for note in result.notes:
-        typer.echo(visible(f"note: {note}"), err=True)
+    for message in result.notes:
+        note(message)
     for problem in result.problems:
         typer.echo(visible(problem.describe(str(file))), err=True)
     if result.problems and not skip_bad:

@@ -28,15 +28,21 @@ from lalcheck.cli.common import (
     legality_errors,
     load_db,
     load_deck_db,
+    note,
     require_legal,
     user_errors,
     warn,
 )
-from lalcheck.decklist import DecklistError, format_deck_yaml, format_decklist, parse_decklist
+from lalcheck.decklist import (
+    DecklistError,
+    format_deck_yaml,
+    format_decklist,
+    parse_decklist,
+)
 from lalcheck.decks import parse_deck, read_deck, resolve
 from lalcheck.errors import InputError
 from lalcheck.regulations import Regulations
-from lalcheck.yamlsafe import DECK_LIMITS, decode_utf8, read_text
+from lalcheck.yamlsafe import DECK_LIMITS, READ_AS_CP932, decode_utf8_or_cp932, read_bytes
 
 #: Standing for standard input or output.
 STDIO = "-"
@@ -55,13 +61,18 @@ class ExportFormat(StrEnum):
 
 
 def _read_source(source: str) -> tuple[str, str]:
-    """The text of a file, or of standard input for ``-``, and the name to report it by."""
+    """The text of a decklist file, or of standard input for ``-``, and the name to
+    report it by; a Shift-JIS file is read with a note saying so."""
     if source != STDIO:
-        return read_text(Path(source), DECK_LIMITS), source
-    raw = sys.stdin.buffer.read(DECK_LIMITS.max_bytes + 1)
-    if len(raw) > DECK_LIMITS.max_bytes:
-        raise InputError(f"standard input is over the limit of {DECK_LIMITS.max_bytes:,} bytes")
-    return decode_utf8(raw, "<stdin>"), "<stdin>"
+        raw, name = read_bytes(Path(source), DECK_LIMITS), source
+    else:
+        raw, name = sys.stdin.buffer.read(DECK_LIMITS.max_bytes + 1), "<stdin>"
+        if len(raw) > DECK_LIMITS.max_bytes:
+            raise InputError(f"standard input is over the limit of {DECK_LIMITS.max_bytes:,} bytes")
+    text, cp932 = decode_utf8_or_cp932(raw, name, hint="save the file as UTF-8")
+    if cp932:
+        note(f"{name}: {READ_AS_CP932}")
+    return text, name
 
 
 def _write(output: str, text: str) -> None:

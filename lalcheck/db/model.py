@@ -199,11 +199,12 @@ class CardDatabase(Generic[Card]):
         return tuple(c for c in self.printings(card.name) if c.name == card.name)
 
     def _normal_forms(self) -> tuple[dict[str, Card | None], dict[str, tuple[Card, ...]]]:
-        """Numbers (None where two numbers share a form) and names, by their NFKC form."""
+        """Numbers by their NFKC form in any case (None where two numbers share a form)
+        and names by their NFKC form."""
         if self._normalized is None:
             numbers: dict[str, Card | None] = {}
             for card in self.cards:
-                key = nfkc(card.number)
+                key = nfkc(card.number).casefold()
                 numbers[key] = None if key in numbers else card
             names: defaultdict[str, list[Card]] = defaultdict(list)
             for name, cards in self._by_name.items():
@@ -223,7 +224,8 @@ class CardDatabase(Generic[Card]):
         """Look up a card number, or an exact card name in any language.
 
         A reference that matches nothing as written is looked up in NFKC form, so
-        decomposed kana (NFD) and full-width card numbers resolve. A name shared by
+        decomposed kana (NFD) and full-width card numbers resolve, and card numbers
+        in any case (``bt01/012``). A name shared by
         several printings of one card resolves to the earliest printing: the copy
         limit counts the name, not the printing (R-CON-2). ``suggest=False`` skips
         the "did you mean" search for an unknown reference.
@@ -234,7 +236,7 @@ class CardDatabase(Generic[Card]):
         matches = self.printings(reference)
         if not matches:
             numbers, names = self._normal_forms()
-            card = numbers.get(nfkc(reference))
+            card = numbers.get(nfkc(reference).casefold())
             if card is not None:
                 return Resolution(reference, card)
             matches = names.get(nfkc(reference), ())

@@ -106,7 +106,7 @@ def test_decomposed_names_and_full_width_numbers_resolve(db: CardDatabase) -> No
     assert decomposed != name
     assert db.resolve(decomposed).card is db.resolve(name).card is not None
     assert db.resolve("Ｔ０１／００１").card is db["T01/001"]
-    assert db.resolve("ｔ０１／００１").card is None  # NFKC keeps the case: a typo
+    assert db.resolve("ｔ０１／００１").card is db["T01/001"]  # numbers in any case (issue 14)
 
 
 def test_a_decklist_in_decomposed_form_imports(db: CardDatabase) -> None:
