@@ -15,12 +15,17 @@ backend's for the same seed.
 
 from __future__ import annotations
 
+import socket
 from collections.abc import Iterator
 from contextlib import contextmanager
 from enum import StrEnum
 
 from lalcheck.errors import LalcheckError, UsageError
 from lalcheck.simulation.runner import Backend, backend_for
+
+#: How long to wait for a named cluster to answer (``ray.init`` itself would retry for
+#: minutes, a Dask client for its ``distributed.comm.timeouts.connect``).
+CONNECT_TIMEOUT_S = 10
 
 
 class BackendName(StrEnum):
@@ -76,4 +81,19 @@ def _extra(extra: str, engine: str) -> Iterator[None]:
         ) from error
 
 
-__all__ = ["BackendName", "ClusterError", "open_backend"]
+def check_reachable(address: str, cluster: str, fix: str) -> None:
+    """A :class:`ClusterError` at once when ``address`` (``HOST:PORT``, or with a scheme
+    such as ``tcp://`` or ``ray://``) does not accept TCP connections; ``cluster`` names
+    it and ``fix`` says what to do."""
+    host, colon, port = address.split("://", 1)[-1].rpartition(":")
+    if not colon or not port.isdigit():
+        raise ClusterError(f"{cluster}: the address is not HOST:PORT or SCHEME://HOST:PORT")
+    try:
+        socket.create_connection((host.strip("[]"), int(port)), CONNECT_TIMEOUT_S).close()
+    except OSError as error:
+        raise ClusterError(
+            f"cannot connect to {cluster}: {error.strerror or error}; {fix}"
+        ) from error
+
+
+__all__ = ["BackendName", "ClusterError", "check_reachable", "open_backend"]

@@ -18,7 +18,7 @@ import dask.config
 from distributed import Client, Future, KilledWorker, LocalCluster, wait
 from distributed.comm.core import CommClosedError
 
-from lalcheck.simulation.backends import ClusterError
+from lalcheck.simulation.backends import CONNECT_TIMEOUT_S, ClusterError, check_reachable
 from lalcheck.simulation.runner import (
     IN_FLIGHT_PER_WORKER,
     Chunk,
@@ -28,9 +28,6 @@ from lalcheck.simulation.runner import (
     play_chunk,
     play_in_window,
 )
-
-#: How long to wait for a named scheduler to answer.
-CONNECT_TIMEOUT_S = 10
 
 
 class DaskBackend:
@@ -66,6 +63,12 @@ def dask_backend(workers: int, scheduler: str | None) -> Iterator[DaskBackend]:
     address = scheduler or dask.config.get("scheduler-address", None)
     with ExitStack() as stack:
         if address:
+            check_reachable(
+                address,
+                f"the Dask scheduler at {address}",
+                "start it (dask scheduler), or name none (--scheduler, DASK_SCHEDULER_ADDRESS) "
+                "for a local cluster",
+            )
             try:
                 client = Client(address, timeout=CONNECT_TIMEOUT_S)
             except (OSError, ValueError) as error:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import logging
 import os
-import socket
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any, cast
@@ -19,7 +18,7 @@ import ray
 import ray.exceptions
 from ray import ObjectRef
 
-from lalcheck.simulation.backends import ClusterError
+from lalcheck.simulation.backends import ClusterError, check_reachable
 from lalcheck.simulation.runner import (
     IN_FLIGHT_PER_WORKER,
     Chunk,
@@ -29,10 +28,6 @@ from lalcheck.simulation.runner import (
     play_chunk,
     play_in_window,
 )
-
-#: How long to wait for the head node of ``RAY_ADDRESS`` to answer (``ray.init`` itself
-#: would retry for minutes).
-CONNECT_TIMEOUT_S = 10.0
 
 #: The task that plays a chunk (one CPU, Ray's default for a task).
 _play_remote: Any = ray.remote(play_chunk)
@@ -84,7 +79,12 @@ def ray_backend(workers: int) -> Iterator[RayBackend]:
         return
     address = os.environ.get("RAY_ADDRESS")
     if address:
-        _check_reachable(address)
+        if address not in ("auto", "local"):
+            check_reachable(
+                address,
+                f"the Ray cluster at RAY_ADDRESS={address}",
+                "start it (ray start --head) or unset RAY_ADDRESS for a local Ray",
+            )
         options: dict[str, Any] = {}
     else:
         options = {"num_cpus": workers, "include_dashboard": False}
@@ -101,21 +101,3 @@ def ray_backend(workers: int) -> Iterator[RayBackend]:
 
 def _cluster_cpus() -> int:
     return max(1, int(ray.cluster_resources().get("CPU", 1)))
-
-
-def _check_reachable(address: str) -> None:
-    """A :class:`ClusterError` at once when ``address`` (``HOST:PORT``, ``ray://HOST:PORT``)
-    does not accept connections; ``auto`` and ``local`` are left to ``ray.init``."""
-    host, colon, port = address.removeprefix("ray://").rpartition(":")
-    if not colon or not port.isdigit():
-        if address in ("auto", "local"):
-            return
-        raise ClusterError(f"RAY_ADDRESS={address} is not HOST:PORT, ray://HOST:PORT or auto")
-    try:
-        socket.create_connection((host.strip("[]"), int(port)), CONNECT_TIMEOUT_S).close()
-    except OSError as error:
-        raise ClusterError(
-            f"cannot connect to the Ray cluster at RAY_ADDRESS={address}: "
-            f"{error.strerror or error}; start it (ray start --head) or unset RAY_ADDRESS "
-            "for a local Ray"
-        ) from error
