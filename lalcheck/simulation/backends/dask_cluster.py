@@ -9,6 +9,7 @@ lalcheck must be installed on every worker of a named cluster, as the tasks impo
 from __future__ import annotations
 
 import logging
+import os
 from collections.abc import Iterator, Sequence
 from concurrent.futures import CancelledError
 from contextlib import ExitStack, contextmanager
@@ -60,7 +61,12 @@ class DaskBackend:
 def dask_backend(workers: int, scheduler: str | None) -> Iterator[DaskBackend]:
     """A :class:`DaskBackend` on the scheduler named by ``scheduler`` or Dask's settings,
     else on a local cluster of ``workers`` processes; closes what it started."""
-    address = scheduler or dask.config.get("scheduler-address", None)
+    # Dask reads DASK_SCHEDULER_ADDRESS into its settings once, when first imported.
+    address = (
+        scheduler
+        or os.environ.get("DASK_SCHEDULER_ADDRESS")
+        or dask.config.get("scheduler-address", None)
+    )
     with ExitStack() as stack:
         if address:
             check_reachable(
