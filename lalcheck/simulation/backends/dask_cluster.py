@@ -86,7 +86,7 @@ def dask_backend(workers: int, scheduler: str | None) -> Iterator[DaskBackend]:
                 n_workers=workers,
                 threads_per_worker=1,
                 processes=True,
-                dashboard_address=None,
+                dashboard_address=":0",  # any free port (no dashboard without bokeh)
                 silence_logs=logging.ERROR,
             )
             stack.enter_context(cluster)
