@@ -13,22 +13,17 @@ import os
 from collections.abc import Iterator, Sequence
 from concurrent.futures import CancelledError
 from contextlib import ExitStack, contextmanager
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import dask.config
 from distributed import Client, Future, KilledWorker, LocalCluster, wait
 from distributed.comm.core import CommClosedError
 
 from lalcheck.simulation.backends import CONNECT_TIMEOUT_S, ClusterError, check_reachable
-from lalcheck.simulation.runner import (
-    IN_FLIGHT_PER_WORKER,
-    Chunk,
-    ChunkResult,
-    SimulationJob,
-    Tally,
-    play_chunk,
-    play_in_window,
-)
+from lalcheck.simulation.runner import IN_FLIGHT_PER_WORKER, play_chunk, play_in_window
+
+if TYPE_CHECKING:
+    from lalcheck.simulation.runner import Chunk, ChunkResult, SimulationJob, Tally
 
 
 class DaskBackend:

@@ -12,22 +12,17 @@ import logging
 import os
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 import ray
 import ray.exceptions
 from ray import ObjectRef
 
 from lalcheck.simulation.backends import ClusterError, check_reachable
-from lalcheck.simulation.runner import (
-    IN_FLIGHT_PER_WORKER,
-    Chunk,
-    ChunkResult,
-    SimulationJob,
-    Tally,
-    play_chunk,
-    play_in_window,
-)
+from lalcheck.simulation.runner import IN_FLIGHT_PER_WORKER, play_chunk, play_in_window
+
+if TYPE_CHECKING:
+    from lalcheck.simulation.runner import Chunk, ChunkResult, SimulationJob, Tally
 
 #: The task that plays a chunk (one CPU, Ray's default for a task).
 _play_remote: Any = ray.remote(play_chunk)
