@@ -23,10 +23,9 @@ BackendOption = Annotated[
     BackendName,
     typer.Option(
         "--backend",
-        help="Where the games run: local processes (--jobs of them); a Ray cluster "
-        "($RAY_ADDRESS, else a local Ray of --jobs CPUs; pip install -e '.[ray]'); or a Dask "
-        "cluster (--scheduler, else a local cluster of --jobs workers; pip install -e "
-        "'.[dask]'). The same seed gives the same report on each.",
+        help="Where the games run: local processes (--jobs of them), a Ray cluster "
+        "($RAY_ADDRESS, else a local Ray of --jobs CPUs) or a Dask cluster (--scheduler, "
+        "else a local one of --jobs workers); the same seed gives the same report.",
     ),
 ]
 SchedulerOption = Annotated[
