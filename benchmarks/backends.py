@@ -66,7 +66,7 @@ def main() -> None:
             continue
         closed = time.perf_counter()
         rates[name] = args.games / report.elapsed_s
-        document = json.loads(report.to_json())
+        document = report.to_dict()
         reports[name] = {
             k: v for k, v in document.items() if k not in ("elapsed_s", "games_per_second")
         }
