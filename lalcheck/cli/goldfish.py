@@ -17,6 +17,7 @@ from typing import Annotated, Any
 import typer
 
 from lalcheck.atomic import check_target
+from lalcheck.cli.backends import BackendName, BackendOption, SchedulerOption, cluster_backend
 from lalcheck.cli.common import (
     DbOption,
     TextOrJson,
@@ -81,6 +82,8 @@ def goldfish(
     jobs: Annotated[
         int, typer.Option(min=1, max=MAX_JOBS, metavar="N", help="Worker processes.")
     ] = 1,
+    backend: BackendOption = BackendName.LOCAL,
+    scheduler: SchedulerOption = None,
     going: Annotated[
         Going, typer.Option(help="Go first, second, or both (even games first, odd second).")
     ] = Going.FIRST,
@@ -140,7 +143,11 @@ def goldfish(
         opponent = (
             (str(opponent_gates), read_deck(opponent_gates, database)) if opponent_gates else None
         )
-    with progress_bar(games * len(decks), quiet=quiet) as progress, user_errors():
+    with (
+        cluster_backend(backend, jobs, scheduler) as chosen,
+        progress_bar(games * len(decks), quiet=quiet) as progress,
+        user_errors(),
+    ):
         settings = GoldfishSettings(
             games=games,
             seed=seed,
@@ -148,6 +155,7 @@ def goldfish(
             max_turns=turns,
             policy=chosen_policy,
             jobs=jobs,
+            backend=chosen,
             sample_logs=log,
             progress=progress,
             opponent_deck=opponent,

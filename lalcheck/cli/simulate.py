@@ -11,6 +11,7 @@ from typing import Annotated
 
 import typer
 
+from lalcheck.cli.backends import BackendName, BackendOption, SchedulerOption, cluster_backend
 from lalcheck.cli.common import TextOrJson, progress_bar, user_errors
 from lalcheck.cli.goldfish import DEFAULT_GAMES, MAX_GAMES, MAX_JOBS
 from lalcheck.cli.tables import (
@@ -40,6 +41,8 @@ def simulate(
     jobs: Annotated[
         int, typer.Option(min=1, max=MAX_JOBS, metavar="N", help="Worker processes.")
     ] = 1,
+    backend: BackendOption = BackendName.LOCAL,
+    scheduler: SchedulerOption = None,
     policy: TablePolicyOption = None,
     characters: Annotated[
         bool, typer.Option("--characters", help="Also report each character's win rate.")
@@ -57,13 +60,18 @@ def simulate(
     table = table_players(simulation, players)
     policies = table_policies(simulation, policy)
     files = table_files(simulation, pile, character_set)
-    with progress_bar(games, quiet=quiet) as progress, user_errors():
+    with (
+        cluster_backend(backend, jobs, scheduler) as chosen,
+        progress_bar(games, quiet=quiet) as progress,
+        user_errors(),
+    ):
         settings = TableSettings(
             players=table,
             games=games,
             seed=seed,
             policies=policies,
             jobs=jobs,
+            backend=chosen,
             progress=progress,
             characters=characters,
             files=files,

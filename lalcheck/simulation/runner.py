@@ -15,23 +15,12 @@ A backend only has to play chunks somewhere and hand back their results::
         def run(self, job: SimulationJob, chunks: Sequence[Chunk]) -> Iterator[ChunkResult]: ...
 
 :class:`SerialBackend` plays in this process, :class:`ProcessPoolBackend` on
-local processes (each receives the job once, when it starts). A cluster
-backend plugs in the same way without touching the statistics; with Ray::
-
-    class RayBackend:
-        def __init__(self, workers: int) -> None:
-            self.workers = workers
-
-        def run(self, job, chunks):
-            remote = ray.remote(play_chunk)
-            job_ref = ray.put(job)                    # shipped to the cluster once
-            pending = [remote.remote(job_ref, chunk) for chunk in chunks]
-            while pending:
-                done, pending = ray.wait(pending)
-                yield ray.get(done[0])
-
-(Dask: ``client.scatter(job, broadcast=True)``, ``client.map(play_chunk, ...)``
-and ``distributed.as_completed``.) Results may arrive in any order.
+local processes (each receives the job once, when it starts); the cluster
+backends of :mod:`lalcheck.simulation.backends` on Ray or Dask. Every backend
+but the serial one keeps at most :data:`IN_FLIGHT_PER_WORKER` chunks per worker
+submitted at a time (:func:`play_in_window`), and :func:`simulate` folds each
+result into its series' aggregate as it arrives, so the parent's memory stays
+flat at any number of games. Results may arrive in any order.
 """
 
 from __future__ import annotations
@@ -40,14 +29,18 @@ import hashlib
 import math
 import multiprocessing
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass
 from enum import StrEnum
+from itertools import islice
 from typing import Any, Generic, Protocol, Self, TypeVar
 
 #: Chunks per worker (for load balance and progress) and the largest chunk.
 CHUNKS_PER_WORKER = 8
 MAX_CHUNK = 1000
+#: Chunks submitted and not yet handed back, per worker: enough to keep each busy
+#: while the parent folds a result in, few enough that the parent holds almost nothing.
+IN_FLIGHT_PER_WORKER = 2
 
 
 class Going(StrEnum):
@@ -196,11 +189,46 @@ class ProcessPoolBackend:
             initargs=(job,),
         )
         try:
-            futures = [executor.submit(_play_in_worker, chunk) for chunk in chunks]
-            for future in as_completed(futures):
-                yield future.result()
+            yield from play_in_window(
+                chunks,
+                self.workers * IN_FLIGHT_PER_WORKER,
+                submit=lambda chunk: executor.submit(_play_in_worker, chunk),
+                wait_any=lambda pending: wait(pending, return_when=FIRST_COMPLETED),
+                result=Future.result,
+            )
         finally:
             executor.shutdown(wait=True, cancel_futures=True)
+
+
+Handle = TypeVar("Handle")
+
+
+def play_in_window(
+    chunks: Iterable[Chunk],
+    window: int,
+    *,
+    submit: Callable[[Chunk], Handle],
+    wait_any: Callable[[Sequence[Handle]], tuple[Iterable[Handle], Iterable[Handle]]],
+    result: Callable[[Handle], ChunkResult[Tally]],
+) -> Iterator[ChunkResult[Tally]]:
+    """Play ``chunks`` with at most ``window`` submitted at a time, yielding each result
+    as it is ready: the sliding window every parallel backend runs on.
+
+    ``submit`` starts a chunk somewhere and returns a handle on it (a future, a Ray
+    object ref); ``wait_any`` blocks until at least one pending handle is done and returns
+    the done and the still-pending ones; ``result`` gets a done handle's
+    :class:`ChunkResult`. A handed-back handle is dropped at once, with its result.
+    """
+    if window < 1:
+        raise ValueError(f"window must be at least 1, not {window}")
+    queue = iter(chunks)
+    pending = [submit(chunk) for chunk in islice(queue, window)]
+    while pending:
+        done, not_done = wait_any(pending)
+        finished = list(done)
+        pending = [*not_done, *(submit(chunk) for chunk in islice(queue, len(finished)))]
+        while finished:
+            yield result(finished.pop())
 
 
 def backend_for(workers: int) -> Backend:
