@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from enum import StrEnum
 from pathlib import Path
@@ -115,3 +115,18 @@ def load_deck_db(source: str | None, decks: Sequence[Path]) -> CardDatabase[Game
     the bundled sample of the first deck's game."""
     chosen = source or os.environ.get(DB_ENV)
     return load_db(source, None if chosen else deck_game(decks))
+
+
+@contextmanager
+def progress_bar(total: int, *, enabled: bool) -> Iterator[Callable[[int], None] | None]:
+    """A progress bar on stderr, advanced by the number of games played."""
+    if not enabled:
+        yield None
+        return
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
+    columns = (BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+    with Progress(*columns, console=Console(stderr=True), transient=True) as progress:
+        task = progress.add_task("games", total=total)
+        yield lambda games: progress.advance(task, games)

@@ -135,7 +135,7 @@ def test_draw_shows_the_opening_the_mulligan_and_each_own_turn(run: CliRun) -> N
     assert result.exit_code == 0, result.output
     text = result.stdout
     assert text.startswith(f"{SEPTPIA} — Septpia Control\ngame 0 (game seed ")
-    assert "going first · greedy player vs passive opponent" in text
+    assert "going first · greedy player vs wall (power 6000, spirit 2, up to 2 members" in text
     assert "Opening hand:\n  " in text and "Mulligan: " in text
     for expected in (
         "Own turn 1\n  draws ",

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from lalcheck.games.luck_and_logic.engine.actions import Action
@@ -64,9 +64,15 @@ def play_game(
     first_player: int | None = None,
     *,
     log: bool = False,
+    turn_limit: int | None = None,
+    observe: Callable[[Game], None] | None = None,
 ) -> GameRecord:
-    """Play one game to the end; every chosen action is checked to be legal."""
-    game = Game.new(deck_a, deck_b, seed, first_player, log=log)
+    """Play one game to the end; every chosen action is checked to be legal.
+
+    ``turn_limit`` ends the game as undecided (:attr:`EndReason.TURN_LIMIT`) after
+    that many turns of both players; ``observe`` sees the game after every action.
+    """
+    game = Game.new(deck_a, deck_b, seed, first_player, log=log, turn_limit=turn_limit)
     rngs = (policy_rng(seed, 0), policy_rng(seed, 1))
     while game.outcome is None:
         actor = game.actor
@@ -75,4 +81,6 @@ def play_game(
             chooser = policies[actor]
             raise IllegalActionError(f"{chooser!r} chose the illegal {action} in {game!r}")
         game.push(action)
+        if observe is not None:
+            observe(game)
     return GameRecord.of(game)

@@ -169,10 +169,19 @@ class Game(GameState):
         first_player: int | None = None,
         *,
         log: bool = False,
+        turn_limit: int | None = None,
     ) -> Game:
         """R-TURN-0: shuffle, set 6 gates (4 removed), decide the first player
-        (at random unless given), draw 5 each; the mulligans come next."""
+        (at random unless given), draw 5 each; the mulligans come next.
+
+        The game ends undecided after ``turn_limit`` turns of both players (at most
+        and by default ``decisions.MAX_TURNS``).
+        """
         game = cls(seed, 0, log=log)
+        if turn_limit is not None:
+            if not 1 <= turn_limit <= d.MAX_TURNS:
+                raise ValueError(f"turn_limit must be 1 to {d.MAX_TURNS}, not {turn_limit}")
+            game.turn_limit = turn_limit
         rng = game.rng
         for state, deck in zip(game.players, (deck_a, deck_b), strict=True):
             gates = list(deck.gates)
@@ -855,7 +864,7 @@ class Game(GameState):
 
     def _next_turn(self) -> None:
         self.summaries.append(self.summarize(self.active))
-        if self.turn >= d.MAX_TURNS:
+        if self.turn >= self.turn_limit:
             self._finish(Outcome(None, EndReason.TURN_LIMIT))
             return
         self.active = 1 - self.active

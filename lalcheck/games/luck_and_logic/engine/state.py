@@ -58,7 +58,7 @@ class EndReason(StrEnum):
     GATES = "gates"  # R-WIN-1: all six gates destroyed
     REFRESH = "refresh"  # R-WIN-2: second refresh penalty
     BOTH_LOST = "both lost"  # R-WIN-3: both would lose at once: a draw
-    TURN_LIMIT = "turn limit"  # decisions.MAX_TURNS reached: a draw
+    TURN_LIMIT = "turn limit"  # the game's turn limit (decisions.MAX_TURNS) reached
 
 
 @dataclass(frozen=True, slots=True)
@@ -378,6 +378,7 @@ class GameState:
         "seed",
         "summaries",
         "turn",
+        "turn_limit",
         "unmodelled",
         "up_paradox",
     )
@@ -388,6 +389,7 @@ class GameState:
         self.players = (PlayerState(), PlayerState())
         self.first_player = first_player
         self.turn = 0
+        self.turn_limit = d.MAX_TURNS
         self.active = first_player
         self.actor = first_player
         self.phase = Phase.MULLIGAN
@@ -411,6 +413,7 @@ class GameState:
         other.players = (self.players[0].copy(), self.players[1].copy())
         other.first_player = self.first_player
         other.turn = self.turn
+        other.turn_limit = self.turn_limit
         other.active = self.active
         other.actor = self.actor
         other.phase = self.phase

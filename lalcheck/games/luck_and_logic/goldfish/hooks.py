@@ -8,15 +8,17 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from lalcheck.db.model import DatabaseInfo
+from lalcheck.db.model import CardDatabase, DatabaseInfo
 from lalcheck.decks import Deck
-from lalcheck.games.luck_and_logic.engine import DeckList, GreedyPolicy, play_game
+from lalcheck.games.base import GameCard
+from lalcheck.games.luck_and_logic.engine import DeckList, play_game
 from lalcheck.games.luck_and_logic.goldfish import (
     DEFAULT_MAX_TURNS,
     MAX_OWN_TURNS,
+    WALL,
     GateDeck,
     goldfish,
-    passive_opponent,
+    rival,
 )
 from lalcheck.games.luck_and_logic.goldfish.formatter import (
     format_report,
@@ -24,10 +26,12 @@ from lalcheck.games.luck_and_logic.goldfish.formatter import (
     format_sample,
 )
 from lalcheck.games.luck_and_logic.goldfish.plot import plot_report
+from lalcheck.games.luck_and_logic.goldfish.queries import Vocabulary
 from lalcheck.games.luck_and_logic.goldfish.report import GoldfishReport
-from lalcheck.games.luck_and_logic.goldfish.runner import POLICIES, Job
+from lalcheck.games.luck_and_logic.goldfish.runner import POLICIES, Job, Match
 from lalcheck.games.luck_and_logic.goldfish.sample import sample_game
 from lalcheck.simulation import DeckInfo, GoldfishSettings
+from lalcheck.simulation.opponent import Opponent
 from lalcheck.simulation.runner import Going
 
 
@@ -47,16 +51,29 @@ class Report:
         plot_report(self.report, path)
 
 
+def _gates(settings: GoldfishSettings) -> GateDeck | None:
+    if settings.opponent_gates is None:
+        return None
+    source, deck = settings.opponent_gates
+    return GateDeck(source, tuple(deck.expand("gates")))
+
+
 class LuckAndLogicSimulation:
-    """Goldfish games against a passive opponent, sample games, and games between decks."""
+    """Goldfish games against the wall, a passive opponent or a deck; sample games;
+    games between decks."""
 
     policies = tuple(POLICIES)
     default_policy = "greedy"
+    strongest_policy = "greedy"
+    wall = WALL
     max_turns = MAX_OWN_TURNS
     default_max_turns = DEFAULT_MAX_TURNS
 
     def playable(self, deck: Deck[Any]) -> DeckList:
         return DeckList.from_deck(deck)
+
+    def vocabulary(self, database: CardDatabase[GameCard]) -> Vocabulary:
+        return Vocabulary(database)
 
     def goldfish(
         self,
@@ -64,8 +81,6 @@ class LuckAndLogicSimulation:
         settings: GoldfishSettings,
         database: DatabaseInfo,
     ) -> Report:
-        opponent = settings.opponent_deck
-        gates = GateDeck(opponent[0], tuple(opponent[1].expand("gates"))) if opponent else None
         report = goldfish(
             decks,
             games=settings.games,
@@ -74,36 +89,56 @@ class LuckAndLogicSimulation:
             going=settings.going,
             max_turns=settings.max_turns,
             policy=settings.policy,
+            opponent=settings.opponent,
+            opponent_deck=settings.opponent_cards,
+            opponent_gates=_gates(settings),
+            queries=settings.queries,
             jobs=settings.jobs,
             backend=settings.backend,
-            opponent_gates=gates,
             sample_logs=settings.sample_logs,
             progress=settings.progress,
         )
         return Report(report)
 
     def draw(
-        self, deck: tuple[DeckInfo, Any], seed: int, going: Going, policy: str, turns: int | None
+        self,
+        deck: tuple[DeckInfo, Any],
+        seed: int,
+        going: Going,
+        policy: str,
+        turns: int | None,
+        opponent: Opponent,
+        opponent_cards: Any = None,
     ) -> str:
         info, cards = deck
         job = Job(
             decks=(cards,),
-            opponents=(passive_opponent(cards),),
+            rivals=(rival(cards, opponent, opponent_deck=opponent_cards),),
             seed=seed,
             going=going,
             max_turns=MAX_OWN_TURNS,
             policy=policy,
         )
-        return format_sample(sample_game(job), title=info.title, policy=policy, turns=turns)
+        return format_sample(
+            sample_game(job),
+            title=info.title,
+            policy=policy,
+            opponent=opponent.describe(),
+            turns=turns,
+        )
 
-    def play(self, deck_a: Any, deck_b: Any, seed: int) -> str:
-        record = play_game(deck_a, deck_b, (GreedyPolicy(), GreedyPolicy()), seed, log=True)
-        names = f"A = {deck_a.name}, B = {deck_b.name}"
+    def play(self, deck_a: Any, deck_b: Any, seed: int, policies: tuple[str, str]) -> str:
+        players = tuple(POLICIES[name]() for name in policies)
+        record = play_game(deck_a, deck_b, players, seed, log=True)
+        names = f"A = {deck_a.name} ({policies[0]}), B = {deck_b.name} ({policies[1]})"
         result = (
             f"result: {record.outcome} after {record.turns[0]} turns of A and "
             f"{record.turns[1]} of B ({names}; seed {seed})"
         )
         return "".join(f"{line}\n" for line in (*record.log, result))
+
+    def match(self, deck_a: Any, deck_b: Any, seed: int, policies: tuple[str, str]) -> Match:
+        return Match((deck_a, deck_b), policies, seed)
 
 
 SIMULATION = LuckAndLogicSimulation()
