@@ -45,7 +45,8 @@ class DeckLayout:
     names one card (``my_logicalist: PR/001``; a list or a mapping is read too,
     and the game's rules judge how many it holds). No line may hold more than
     ``max_count`` copies. ``shape`` is the message for a document that is not
-    a mapping; ``example_card`` a card number messages show.
+    a mapping; ``example_card`` a card number messages show. ``order`` is the order
+    sections are written and reported in (default: counted, then single).
     """
 
     counted: tuple[str, ...]
@@ -53,11 +54,12 @@ class DeckLayout:
     max_count: int
     shape: str
     example_card: str
+    order: tuple[str, ...] = ()
 
     @property
     def sections(self) -> tuple[str, ...]:
         """Every section a deck may hold, in the order they are reported."""
-        return (*self.counted, *self.single)
+        return self.order or (*self.counted, *self.single)
 
     def read(self, root: yaml.Node, source: str) -> DeckFile:
         """The deck a document holds; raises :class:`InputError` when it is too large."""

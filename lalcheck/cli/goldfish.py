@@ -167,7 +167,7 @@ def goldfish(
         typer.Option(
             metavar="GATES.yaml",
             help="Deck file whose gates: section a passive or wall opponent uses "
-            "(default: the deck's own).",
+            "(Luck & Logic; default: the deck's own).",
         ),
     ] = None,
     policy: PolicyOption = None,
@@ -185,8 +185,8 @@ def goldfish(
         fail(f"--max-turns must be from 1 to {simulation.max_turns}, not {turns}")
     queries: tuple[Query, ...] = ()
     if query:
-        vocabulary = simulation.vocabulary(database)
         with user_errors():
+            vocabulary = simulation.vocabulary(database)
             queries = tuple(parse_query(text, vocabulary, last_turn=turns) for text in query)
     rival, rival_cards = _opponent(
         simulation,
@@ -222,6 +222,7 @@ def goldfish(
             sample_logs=log,
             progress=progress,
             opponent_gates=gates,
+            database=database,
         )
         report = simulation.goldfish(played, settings, database.info)
     if plot is not None:
@@ -301,7 +302,12 @@ def _opponent(
     if kind is OpponentKind.WALL:
         limits = simulation.wall
         if limits is None:
-            fail("this game has no wall opponent yet; use --opponent passive or a deck")
+            if any(value is not None for value in wall):
+                fail(
+                    "this game's wall is built in: --wall-power, --wall-spirit and "
+                    "--wall-members do not apply"
+                )
+            return Opponent(OpponentKind.WALL), None
         with user_errors():
             return Opponent(OpponentKind.WALL, limits.wall(*wall)), None
     if not isinstance(kind, Path):
@@ -327,4 +333,6 @@ def _load(
                     EXIT_ILLEGAL,
                 )
             warn(f"{path} is not a legal deck; playing it anyway (--force):\n{listing}")
-        return DeckInfo.of_file(path, deck.name, legal=not errors), simulation.playable(deck)
+        return DeckInfo.of_file(path, deck.name, legal=not errors), simulation.playable(
+            deck, database
+        )

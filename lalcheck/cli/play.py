@@ -137,4 +137,4 @@ def _playable(
     if errors:
         listing = "\n".join(errors)
         fail(f"{path} is not a legal deck, so it cannot be played:\n{listing}", EXIT_ILLEGAL)
-    return DeckInfo.of_file(path, deck.name), simulation.playable(deck)
+    return DeckInfo.of_file(path, deck.name), simulation.playable(deck, database)

@@ -50,10 +50,12 @@ def _empty(value: object) -> bool:
 
 def card_changes(old: Card, new: Card) -> tuple[FieldChange, ...]:
     """The fields that differ between two printings (of one game's card model, compared
-    in its order; the number is the key), empty values counting as absent."""
+    in its order; the number is the key; fields derived from others, ``compare=False``,
+    left out), empty values counting as absent."""
     changes: list[FieldChange] = []
     assert dataclasses.is_dataclass(old), "a game's cards are dataclasses"
-    for name in (field.name for field in dataclasses.fields(old) if field.name != "number"):
+    fields = dataclasses.fields(old)
+    for name in (field.name for field in fields if field.compare and field.name != "number"):
         before, after = getattr(old, name), getattr(new, name)
         if before != after and not (_empty(before) and _empty(after)):
             changes.append(FieldChange(name, before, after))

@@ -38,12 +38,24 @@ def plain(value: object) -> Any:
 
 
 def card_to_dict(card: Card) -> dict[str, Any]:
-    """One ``cards:`` entry of the game's schema; the inverse of its ``card_from_dict``."""
+    """One ``cards:`` entry of the game's schema; the inverse of its ``card_from_dict``.
+
+    A card whose fields mirror its schema entry is written field by field (fields
+    derived from others, ``compare=False``, left out); a card model that reads its
+    entries into another shape gives its entry back with ``to_dict()``.
+    """
+    to_dict = getattr(card, "to_dict", None)
+    if callable(to_dict):
+        entry: dict[str, Any] = to_dict()
+        return entry
     assert dataclasses.is_dataclass(card), "a game's cards are dataclasses"
     return {
         field.name: plain(value)
         for field in dataclasses.fields(card)
-        if (value := getattr(card, field.name)) is not None and value != () and value != {}
+        if field.compare
+        and (value := getattr(card, field.name)) is not None
+        and value != ()
+        and value != {}
     }
 
 

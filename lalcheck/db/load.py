@@ -22,7 +22,14 @@ from lalcheck.db.model import CardDatabase, CardSet, DatabaseInfo
 from lalcheck.errors import InputError, InvalidFileError
 from lalcheck.games import DEFAULT_GAME, PACKAGES, get_game, unknown_game
 from lalcheck.games.base import CardModel, Game, GameCard
-from lalcheck.schemas import SchemaIssue, describe_issues, nearest_line, schema_file, validate
+from lalcheck.schemas import (
+    SchemaIssue,
+    describe_issues,
+    format_path,
+    nearest_line,
+    schema_file,
+    validate,
+)
 from lalcheck.yamlsafe import DATA_LIMITS, DocPath, decode_utf8, load_with_lines, read_bytes
 
 
@@ -77,12 +84,18 @@ def game_of(data: Mapping[str, Any], lines: Mapping[DocPath, int]) -> Game | Sch
 
 
 def check_document(
-    data: Any, lines: Mapping[DocPath, int], schema: str = "cards"
+    data: Any, lines: Mapping[DocPath, int], schema: str = "cards", model: CardModel | None = None
 ) -> list[SchemaIssue]:
-    """Schema violations, then duplicate numbers and unknown set codes."""
+    """Schema violations, then duplicate numbers, unknown set codes and what the
+    game's card model finds (its ``check``)."""
     issues = validate(data, schema, lines)
     if issues or not isinstance(data, dict):
         return issues
+    if model is not None and model.check is not None:
+        issues += [
+            SchemaIssue(format_path(path), nearest_line(lines, path), message)
+            for path, message in model.check(data)
+        ]
     seen: dict[str, int] = {}
     set_codes = {entry["code"] for entry in data.get("sets", [])}
     for index, card in enumerate(data["cards"]):
@@ -138,9 +151,9 @@ def parse_database(raw: bytes, source: str) -> CardDatabase[GameCard]:
     if isinstance(game, SchemaIssue):
         raise DatabaseError(source, [game.describe(source)])
     schema = game.card_model.schema
-    issues = check_document(data, lines, schema)
+    issues = check_document(data, lines, schema, game.card_model)
     if issues and not lines and source.endswith(".json"):
-        issues = check_document(data, _json_lines(raw, source), schema)
+        issues = check_document(data, _json_lines(raw, source), schema, game.card_model)
     if issues:
         raise DatabaseError(source, describe_issues(issues, source), schema)
     info = DatabaseInfo(

@@ -36,6 +36,7 @@ if TYPE_CHECKING:
 #: Game id -> the package that defines its ``GAME``.
 PACKAGES: Mapping[str, str] = {
     "luck-and-logic": "lalcheck.games.luck_and_logic",
+    "restore-the-luminous": "lalcheck.games.restore_the_luminous",
 }
 #: The game of files without ``game:`` (contract §9).
 DEFAULT_GAME = "luck-and-logic"

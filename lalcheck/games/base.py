@@ -147,13 +147,24 @@ class FileKind:
     rules: Mapping[str, RuleInfo]
 
 
+#: A problem in a card database document: where (a path into it) and what is wrong.
+DocumentProblem = tuple[tuple[str | int, ...], str]
+
+
 @dataclass(frozen=True, slots=True)
 class CardModel:
     """A game's card database format: its JSON Schema (a name for
-    :func:`lalcheck.schemas.load_schema`) and how a schema-valid entry becomes a card."""
+    :func:`lalcheck.schemas.load_schema`) and how a schema-valid entry becomes a card.
+
+    ``check``, when a game has one, finds what the schema cannot say in a
+    schema-valid document (an effect that names an unknown card, say); the loader
+    reports each problem with its file and line, and builds cards only from a
+    document without problems.
+    """
 
     schema: str
     card_from_dict: Callable[[Mapping[str, Any]], GameCard]
+    check: Callable[[Mapping[str, Any]], Iterable[DocumentProblem]] | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -49,6 +49,13 @@ class DeckInfo:
         return f"{self.path} — {self.name}" if self.name else self.path
 
 
+def _default_opponent() -> Opponent:
+    """The game's own wall (contract §8), with its default settings."""
+    from lalcheck.simulation.opponent import Opponent, OpponentKind
+
+    return Opponent(OpponentKind.WALL)
+
+
 @dataclass(frozen=True, slots=True)
 class GoldfishSettings:
     """How ``lalcheck goldfish`` plays: games per deck, seed, going, the own turn games
@@ -62,7 +69,7 @@ class GoldfishSettings:
     going: Going
     max_turns: int
     policy: str
-    opponent: Opponent
+    opponent: Opponent = field(default_factory=_default_opponent)
     opponent_cards: Any = None
     queries: tuple[Query, ...] = ()
     jobs: int = 1
@@ -70,6 +77,9 @@ class GoldfishSettings:
     sample_logs: int = 0
     progress: Callable[[int], None] | None = None
     opponent_gates: tuple[str, Deck[Any]] | None = None
+    #: The card database the decks were read against (an engine may look up cards
+    #: beyond a deck's own in it, such as Restore the Luminous transformation forms).
+    database: CardDatabase[Any] | None = None
 
 
 class SimulationReport(Protocol):
@@ -86,8 +96,9 @@ class Simulation(Protocol):
     """A game's engine hooks for ``goldfish``, ``draw`` and ``play``.
 
     ``playable`` turns a resolved deck into the engine's deck (an
-    :class:`~lalcheck.errors.InputError` when it cannot be set up); the other
-    hooks take decks made by it.
+    :class:`~lalcheck.errors.InputError` when it cannot be set up), with the card
+    database it was read against (cards an engine may need beyond the deck's own,
+    such as transformation forms); the other hooks take decks made by it.
     """
 
     @property
@@ -104,7 +115,8 @@ class Simulation(Protocol):
 
     @property
     def wall(self) -> WallLimits | None:
-        """The wall opponent's defaults and limits; None: the game has no wall."""
+        """The wall opponent's defaults and limits; None: the game's wall takes no
+        options."""
 
     @property
     def max_turns(self) -> int:
@@ -113,7 +125,7 @@ class Simulation(Protocol):
     @property
     def default_max_turns(self) -> int: ...
 
-    def playable(self, deck: Deck[Any]) -> Any: ...
+    def playable(self, deck: Deck[Any], database: CardDatabase[Any]) -> Any: ...
 
     def goldfish(
         self,

@@ -21,8 +21,10 @@ from typing import Any, Protocol
 from lalcheck import __version__
 from lalcheck.db.model import DatabaseInfo
 from lalcheck.simulation import DeckInfo
-from lalcheck.simulation.runner import Backend, simulate
-from lalcheck.simulation.stats import Interval, Mean, Proportion
+from lalcheck.simulation.report import interval as report_interval
+from lalcheck.simulation.report import rounded
+from lalcheck.simulation.runner import Backend, game_seed, simulate
+from lalcheck.simulation.stats import Mean, Proportion
 from lalcheck.simulation.text import interval, percent, render, section, table
 from lalcheck.wording import plural
 
@@ -30,7 +32,6 @@ from lalcheck.wording import plural
 A, B = 0, 1
 #: :attr:`MatchGame.winner` of a drawn game.
 DRAW = -1
-DIGITS = 4
 
 
 def first_player(index: int) -> int:
@@ -53,6 +54,31 @@ class MatchSeries(Protocol):
     Picklable (it is sent to every worker)."""
 
     def play(self, index: int, first: int) -> MatchGame: ...
+
+
+@dataclass(frozen=True, slots=True)
+class EngineMatch:
+    """The :class:`MatchSeries` of an engine whose ``play_game(deck_a, deck_b,
+    policies, seed, first_player=...)`` returns a record with ``outcome.winner`` (a
+    player, or None for a draw) and ``turns`` (each player's): game ``index`` is
+    seeded :func:`~lalcheck.simulation.runner.game_seed` ``(seed, index)``, each side
+    played by a fresh policy of its class. Picklable when its parts are (module-level
+    functions and classes)."""
+
+    play_game: Callable[..., Any]
+    policies: tuple[Callable[[], Any], Callable[[], Any]]
+    decks: tuple[Any, Any]
+    seed: int
+
+    def play(self, index: int, first: int) -> MatchGame:
+        record = self.play_game(
+            *self.decks,
+            (self.policies[A](), self.policies[B]()),
+            game_seed(self.seed, index),
+            first_player=first,
+        )
+        winner = record.outcome.winner
+        return MatchGame(DRAW if winner is None else winner, first, sum(record.turns))
 
 
 @dataclass(frozen=True, slots=True)
@@ -181,12 +207,12 @@ class MatchReport:
                 "sample": self.database.sample,
             },
             "wins": {"a": shares["a"].count, "b": shares["b"].count, "draw": shares["draw"].count},
-            "first_player_wins": _r(tally.first_player_wins.value),
-            "second_player_wins": _r(tally.second_player_wins.value),
-            "second_player_share_of_decided": _r(tally.second_player_share.value),
-            "ci95": {name: _ci(share.ci95) for name, share in shares.items()},
-            "mean_turns": _r(mean.value) if mean else None,
-            "mean_turns_ci95": _ci(mean.ci95) if mean else None,
+            "first_player_wins": rounded(tally.first_player_wins.value),
+            "second_player_wins": rounded(tally.second_player_wins.value),
+            "second_player_share_of_decided": rounded(tally.second_player_share.value),
+            "ci95": {name: report_interval(share.ci95) for name, share in shares.items()},
+            "mean_turns": rounded(mean.value) if mean else None,
+            "mean_turns_ci95": report_interval(mean.ci95) if mean else None,
             "going_first": {
                 side: {
                     "games": part.games,
@@ -237,14 +263,6 @@ class MatchReport:
             f"(95% CI {interval(second.ci95)}); a game lasted {turns}."
         )
         return header + "\n\n" + render([section("Results", rows, note)])
-
-
-def _r(value: float) -> float:
-    return round(value, DIGITS)
-
-
-def _ci(ci: Interval) -> list[float]:
-    return [_r(ci[0]), _r(ci[1])]
 
 
 def play_match(

@@ -71,8 +71,8 @@ class WallLimits:
 
 @dataclass(frozen=True, slots=True)
 class Opponent:
-    """The opponent of a goldfish run: its kind, the wall's settings, or the deck and
-    the policy that plays it."""
+    """The opponent of a goldfish run: its kind, the wall's settings (None: the game's
+    wall takes none), or the deck and the policy that plays it."""
 
     kind: OpponentKind
     wall: Wall | None = None
@@ -86,8 +86,9 @@ class Opponent:
     def describe(self) -> str:
         """``wall (power 6000, spirit 2, up to 2 members a turn)`` for the text report."""
         if self.kind is OpponentKind.WALL:
-            assert self.wall is not None
             wall = self.wall
+            if wall is None:
+                return "wall"
             return (
                 f"wall (power {wall.power}, spirit {wall.spirit}, "
                 f"up to {wall.members} members a turn)"

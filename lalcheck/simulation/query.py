@@ -40,6 +40,7 @@ from enum import StrEnum
 from typing import Any, Protocol
 
 from lalcheck.errors import UsageError
+from lalcheck.simulation.report import interval, rounded
 from lalcheck.simulation.stats import Proportion, StageCounts, draw_probability
 
 #: Longest query text and deepest nesting read (hostile input stays cheap).
@@ -452,13 +453,12 @@ class QueryResult:
     simulated: Proportion
     exact: float | None
 
-    def to_dict(self, digits: int = 4) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, Any]:
         """Contract §8: ``{"query", "simulated", "ci95", "exact"}``."""
-        low, high = self.simulated.ci95
         return {
             "query": self.query.text,
-            "simulated": round(self.simulated.value, digits),
-            "ci95": [round(low, digits), round(high, digits)],
-            "exact": None if self.exact is None else round(self.exact, digits),
+            "simulated": rounded(self.simulated.value),
+            "ci95": interval(self.simulated.ci95),
+            "exact": None if self.exact is None else rounded(self.exact),
             "games": self.simulated.total,
         }

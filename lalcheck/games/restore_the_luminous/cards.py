@@ -9,21 +9,24 @@ opening hand size, unit and counter slots and abilities per rank (RTL-DECK-3).
 
 :func:`card_from_mapping` turns one parsed ``cards:`` entry into a card, or
 into the :class:`CardProblem` values (a path inside the entry and a message)
-that stop it: it never raises, so a database loader can point each problem at
-its file and line. :func:`pool_from_document` does the same for a whole
-database and also checks what spans cards (unique numbers, transformation
-forms).
+that stop it: it never raises. The game's :class:`~lalcheck.games.base.CardModel`
+reads databases through the core loader (:mod:`lalcheck.db.load`) with
+:func:`document_problems`, which gives every problem of a schema-valid
+document with its path (the loader adds the file and line), and
+:func:`card_from_dict`.
 """
 
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
+from lalcheck.games.base import CardNames, DocumentProblem
 from lalcheck.games.restore_the_luminous import decisions as d
+from lalcheck.schemas import format_path
 
 #: Paths inside a document: mapping keys and sequence indexes.
 Path = tuple[str | int, ...]
@@ -333,7 +336,7 @@ class RankAbilities:
 
 
 @dataclass(frozen=True, slots=True)
-class Card:
+class Card(CardNames):
     """One printing of a card, as the card database describes it (contract §9)."""
 
     number: str
@@ -343,7 +346,7 @@ class Card:
     level: int
     colour_cost: int
     return_value: int
-    names: Mapping[str, str] = field(default_factory=dict, compare=False)
+    names: Mapping[str, str] = field(default_factory=dict)
     power: int | None = None
     damage: int | None = None
     keywords: tuple[KeywordAbility, ...] = ()
@@ -356,6 +359,8 @@ class Card:
     unit_slots: int | None = None
     counter_slots: int | None = None
     abilities: tuple[RankAbilities, ...] = ()
+    #: The ``cards:`` entry the card was read from (:meth:`to_dict`).
+    entry: Mapping[str, Any] = field(default_factory=dict, compare=False, repr=False)
     keyword_set: frozenset[Keyword] = field(init=False, compare=False, repr=False)
     colour_kind: int = field(init=False, compare=False, repr=False)
     _by_trigger: Mapping[Trigger, tuple[Effect, ...]] = field(init=False, compare=False, repr=False)
@@ -398,6 +403,10 @@ class Card:
         """A leader's abilities at ``rank`` (1-3)."""
         return self._by_rank[rank]
 
+    def to_dict(self) -> dict[str, Any]:
+        """The card's ``cards:`` entry, as the database wrote it (schema shape)."""
+        return dict(self.entry)
+
     def _rank_effects(self, rank: int) -> tuple[Effect, ...]:
         """The highest listed rank not above ``rank`` (RTL-ENGINE-8), or every
         listed rank up to it."""
@@ -409,19 +418,18 @@ class Card:
         return tuple(effect for entry in reached for effect in entry.effects)
 
     @property
-    def all_names(self) -> tuple[str, ...]:
-        """The identity name first, then every translation that differs from it."""
-        extra = tuple(n for n in self.names.values() if n != self.name)
-        return (self.name, *dict.fromkeys(extra))
-
-    @property
     def is_modelled(self) -> bool:
         """False when the card has rules text but no keyword or structured effect."""
         return not self.text or bool(self.keywords or self.effects or self.abilities)
 
-    def label(self) -> str:
-        """``RL01/001 「Ember Scout」``: number and name for messages."""
-        return f"{self.number} 「{self.name}」"
+
+def colour_need(level: int, colour_cost: int) -> int:
+    """LP of the card's colour a payment must include (RTL-PAY-2, RTL-PAY-4)."""
+    if colour_cost:
+        return colour_cost
+    if level == 0 and d.LEVEL_ZERO_NEEDS_NO_COLOUR:
+        return 0
+    return 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -430,38 +438,6 @@ class CardProblem:
 
     path: Path
     message: str
-
-    def under(self, prefix: Path) -> CardProblem:
-        """The same problem with its path inside ``prefix``."""
-        return CardProblem((*prefix, *self.path), self.message)
-
-
-@dataclass(frozen=True, slots=True)
-class CardPool:
-    """A loaded database: its cards by number and by every name."""
-
-    name: str
-    version: str
-    sample: bool
-    notes: str | None
-    cards: tuple[Card, ...]
-    by_number: Mapping[str, Card] = field(init=False, compare=False, repr=False)
-    by_name: Mapping[str, tuple[Card, ...]] = field(init=False, compare=False, repr=False)
-
-    def __post_init__(self) -> None:
-        by_name: dict[str, list[Card]] = {}
-        for card in self.cards:
-            for name in card.all_names:
-                by_name.setdefault(name, []).append(card)
-        object.__setattr__(self, "by_number", {card.number: card for card in self.cards})
-        object.__setattr__(self, "by_name", {k: tuple(v) for k, v in by_name.items()})
-
-    def find(self, reference: str) -> tuple[Card, ...]:
-        """Cards a deck reference names: a number, else an exact name in any language."""
-        card = self.by_number.get(reference)
-        if card is not None:
-            return (card,)
-        return self.by_name.get(reference, ())
 
 
 # -- loading -------------------------------------------------------------------
@@ -644,6 +620,7 @@ def card_from_mapping(entry: object) -> Card | tuple[CardProblem, ...]:
         unit_slots=leader_values["unit_slots"],
         counter_slots=leader_values["counter_slots"],
         abilities=abilities,
+        entry=dict(mapping),
     )
 
 
@@ -1125,55 +1102,35 @@ def _check_keyword_use(
             reader.fail(("keywords",), f"{keyword.value} is printed but no effect uses it")
 
 
-def pool_from_document(document: object) -> CardPool | tuple[CardProblem, ...]:
-    """Build a :class:`CardPool` from a parsed database document (``format``,
-    ``game``, ``name``, ``version``, ``cards``), or return every problem with
-    its path in the document."""
-    reader = _Reader()
-    data = reader.mapping(document, ())
-    if data is None:
-        return tuple(reader.problems)
-    if data.get("format") != 1:
-        reader.fail(("format",), "format must be 1")
-    if data.get("game") != "restore-the-luminous":
-        reader.fail(("game",), f"game must be restore-the-luminous, not {data.get('game')!r}")
-    for key in ("name", "version"):
-        if key not in data:
-            reader.fail((key,), f"the database has no {key}")
-    cards: list[Card] = []
-    seen: dict[str, int] = {}
-    for index, entry in enumerate(_sequence(reader, data.get("cards"), ("cards",))):
-        built = card_from_mapping(entry)
-        if isinstance(built, Card):
-            if built.number in seen:
-                first = seen[built.number]
-                reader.fail(
-                    ("cards", index, "number"),
-                    f"card number {built.number} is used twice (first by cards[{first}])",
-                )
-            seen.setdefault(built.number, index)
-            cards.append(built)
+def card_from_dict(entry: Mapping[str, Any]) -> Card:
+    """The card of a ``cards:`` entry of a checked database (:func:`document_problems`
+    found nothing); ValueError with the first problem otherwise."""
+    built = card_from_mapping(entry)
+    if isinstance(built, Card):
+        return built
+    where = format_path(built[0].path) or "the card"
+    raise ValueError(f"card {entry.get('number')!r}: {where}: {built[0].message}")
+
+
+def document_problems(document: Mapping[str, Any]) -> Iterator[DocumentProblem]:
+    """What the schema cannot say about a schema-valid database: the problems of each
+    card (:func:`card_from_mapping`) and transformation forms that name no unit of it.
+    Unique card numbers and set codes are the core loader's."""
+    built: list[tuple[int, Card]] = []
+    for index, entry in enumerate(document["cards"]):
+        card = card_from_mapping(entry)
+        if isinstance(card, Card):
+            built.append((index, card))
         else:
-            reader.problems.extend(problem.under(("cards", index)) for problem in built)
-    numbers = {card.number: card for card in cards}
-    for card in cards:
+            yield from ((("cards", index, *p.path), p.message) for p in card)
+    units = {card.number for _, card in built if card.type is CardType.UNIT}
+    for index, card in built:
         for form in forms_named(card):
-            target = numbers.get(form)
-            if target is None or target.type is not CardType.UNIT:
-                reader.fail(
-                    ("cards", seen[card.number], "keywords"),
+            if form not in units:
+                yield (
+                    ("cards", index, "keywords"),
                     f"the transformation form {form} is not a unit in this database",
                 )
-    if reader.problems:
-        return tuple(reader.problems)
-    notes = data.get("notes")
-    return CardPool(
-        name=str(data["name"]),
-        version=str(data["version"]),
-        sample=bool(data.get("sample", False)),
-        notes=str(notes) if notes is not None else None,
-        cards=tuple(cards),
-    )
 
 
 def forms_named(card: Card) -> tuple[str, ...]:

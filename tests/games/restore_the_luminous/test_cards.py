@@ -11,32 +11,31 @@ from typing import Any
 import pytest
 from jsonschema import Draft202012Validator
 
-from lalcheck.errors import InputError, InvalidFileError
+from lalcheck.db import CardDatabase, DatabaseError, load_database
+from lalcheck.decks import read_deck
+from lalcheck.errors import InputError
+from lalcheck.games.restore_the_luminous import GAME
 from lalcheck.games.restore_the_luminous import decisions as d
 from lalcheck.games.restore_the_luminous.cards import (
     Card,
-    CardPool,
-    CardProblem,
     CardType,
     Colour,
     Keyword,
     Selector,
     Trigger,
     Verb,
+    card_from_dict,
     card_from_mapping,
-    pool_from_document,
+    document_problems,
 )
 from lalcheck.games.restore_the_luminous.engine import DeckError, DeckList
-from lalcheck.games.restore_the_luminous.files import (
-    SAMPLE_DATABASE,
-    SAMPLE_DECKS,
-    read_deck,
-    read_pool,
-)
 from lalcheck.resources import schema_path
 from lalcheck.yamlsafe import DATA_LIMITS, load_with_lines, read_text
 
+from .conftest import SAMPLE_DECKS
 from .helpers import LEADER, card
+
+SAMPLE_DATABASE = GAME.sample_database
 
 UNIT = {
     "number": "X/001",
@@ -238,7 +237,7 @@ def test_loader_never_raises_on_wrong_types():
     assert found[("effects", 0)] == "must be a mapping, not int"
 
 
-def test_pool_checks_unique_numbers_and_transformation_forms():
+def test_the_document_check_finds_transformation_forms_that_are_not_units():
     form_user = {
         **UNIT,
         "number": "X/010",
@@ -246,18 +245,30 @@ def test_pool_checks_unique_numbers_and_transformation_forms():
         "effects": [{"when": "on_win", "do": [{"transform": "X/404"}]}],
     }
     document = {"format": 1, "game": "restore-the-luminous", "name": "t", "version": 1}
-    built = pool_from_document({**document, "cards": [UNIT, UNIT, form_user]})
-    assert isinstance(built, tuple)
-    messages = {(p.path, p.message) for p in built}
-    assert (
-        ("cards", 1, "number"),
-        "card number X/001 is used twice (first by cards[0])",
-    ) in messages
-    assert (
-        ("cards", 2, "keywords"),
-        "the transformation form X/404 is not a unit in this database",
-    ) in messages
-    assert CardProblem(("level",), "x").under(("cards", 4)).path == ("cards", 4, "level")
+    found = list(document_problems({**document, "cards": [UNIT, form_user, {**UNIT, "level": 0}]}))
+    assert found == [
+        (("cards", 2, "colour_cost"), "a colour cost of 1 exceeds level 0"),
+        (("cards", 1, "keywords"), "the transformation form X/404 is not a unit in this database"),
+    ]
+    assert card_from_dict(UNIT).number == "X/001"
+    with pytest.raises(ValueError, match="'X/001': colour_cost: a colour cost of 1 exceeds"):
+        card_from_dict({**UNIT, "level": 0})
+
+
+def test_the_core_loader_names_duplicate_numbers_with_their_lines(tmp_path: Path):
+    bad = tmp_path / "cards.yaml"
+    unit = "{number: X/1, name: A, type: unit, colour: red, level: 1, colour_cost: 0,"
+    bad.write_text(
+        "format: 1\ngame: restore-the-luminous\nname: t\nversion: 1\ncards:\n"
+        f"- {unit}\n   return_value: 1, power: 1000, damage: 1}}\n"
+        f"- {unit}\n   return_value: 1, power: 1000, damage: 1}}\n",
+        encoding="utf-8",
+    )
+    with pytest.raises(DatabaseError) as error:
+        load_database(bad, use_cache=False)
+    assert f"{bad}:8: cards[1].number: card number X/1 is used twice (first by cards[0])" in str(
+        error.value
+    )
 
 
 def test_every_rule_keyword_has_its_id():
@@ -269,14 +280,15 @@ def test_every_rule_keyword_has_its_id():
 # -- the bundled sample -------------------------------------------------------------
 
 
-def test_sample_database_is_marked_as_a_sample_with_honest_notes(pool: CardPool):
-    assert pool.sample
+def test_sample_database_is_marked_as_a_sample_with_honest_notes(pool: CardDatabase[Card]):
+    info = pool.info
+    assert info.sample
     assert (
-        pool.notes is not None and "invented" in pool.notes and "No public card list" in pool.notes
+        info.notes is not None and "invented" in info.notes and "No public card list" in info.notes
     )
 
 
-def test_sample_database_has_leaders_every_type_and_all_20_keywords(pool: CardPool):
+def test_sample_database_has_leaders_every_type_and_all_20_keywords(pool: CardDatabase[Card]):
     types = Counter(card.type for card in pool.cards)
     assert all(types[kind] >= 5 for kind in CardType), types
     used = {k for card in pool.cards for k in card.keyword_set}
@@ -309,9 +321,13 @@ def test_rtl_deck_1_and_open_1_the_engine_refuses_what_it_cannot_play():
     assert d.LEADER_OUTSIDE_MAIN_DECK
 
 
-def test_deck_build_names_unknown_and_ambiguous_cards(pool: CardPool):
-    with pytest.raises(DeckError, match="'RL01/NOPE' is not in the card database"):
-        DeckList.build(pool, "RL01/L01", {"RL01/NOPE": 3})
+def test_a_deck_without_one_leader_cannot_be_played(tmp_path: Path, pool: CardDatabase[Card]):
+    path = tmp_path / "deck.yaml"
+    path.write_text(
+        "game: restore-the-luminous\nleader: [RL01/L01, RL01/L02]\nmain: {RL01/R01: 3}\n"
+    )
+    with pytest.raises(DeckError, match="it names 2 leaders, not 1"):
+        DeckList.from_deck(read_deck(path, pool), pool)
 
 
 def _validator(name: str) -> Draft202012Validator:
@@ -343,7 +359,7 @@ def test_schema_refuses_what_the_contract_forbids():
     assert not deck.is_valid({"game": "restore-the-luminous", "main": {"A": 3}})
 
 
-def test_files_report_the_file_line_and_path(tmp_path: Path, pool: CardPool):
+def test_files_report_the_file_line_and_path(tmp_path: Path, pool: CardDatabase[Card]):
     bad = tmp_path / "cards.yaml"
     bad.write_text(
         "format: 1\ngame: restore-the-luminous\nname: t\nversion: 1\ncards:\n"
@@ -351,14 +367,12 @@ def test_files_report_the_file_line_and_path(tmp_path: Path, pool: CardPool):
         "   return_value: 1, power: 1000, damage: 1, keywords: [hold]}\n",
         encoding="utf-8",
     )
-    with pytest.raises(InvalidFileError) as error:
-        read_pool(bad)
+    with pytest.raises(DatabaseError) as error:
+        load_database(bad, use_cache=False)
     assert f"{bad}:7: cards[0].keywords: hold is printed but no effect uses it" in str(error.value)
     deck = tmp_path / "deck.yaml"
     deck.write_text("game: restore-the-luminous\nleader: RL01/L01\nmain: {RL01/R01: many}\n")
-    with pytest.raises(
-        InvalidFileError, match=r"deck.yaml:3: main.RL01/R01: 'many' is not of type"
-    ):
+    with pytest.raises(InputError, match=r"deck.yaml:3: RL01/R01: the number of copies must be"):
         read_deck(deck, pool)
     with pytest.raises(InputError, match="does not exist"):
         read_deck(tmp_path / "missing.yaml", pool)

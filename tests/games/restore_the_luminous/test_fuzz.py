@@ -24,7 +24,8 @@ from lalcheck.games.restore_the_luminous.engine import (
     play_game,
     replay,
 )
-from lalcheck.games.restore_the_luminous.engine.game import policy_rng
+from lalcheck.games.restore_the_luminous.engine.game import POLICY_NAMESPACE
+from lalcheck.simulation.engine import policy_rng
 
 from .helpers import check_invariants, new_game
 
@@ -45,7 +46,7 @@ def test_random_play_keeps_every_invariant(chunk: int, decks: dict[str, DeckList
     for seed in range(chunk, FUZZ_GAMES, CHUNKS):
         pair = pairing(decks, seed)
         game = Game.new(*pair, seed)
-        rngs = (policy_rng(seed, 0), policy_rng(seed, 1))
+        rngs = (policy_rng(seed, 0, POLICY_NAMESPACE), policy_rng(seed, 1, POLICY_NAMESPACE))
         check_invariants(game, pair)
         while game.outcome is None:
             if len(game.actions) % 16 == 0:

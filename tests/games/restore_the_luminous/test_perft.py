@@ -9,7 +9,8 @@ from __future__ import annotations
 import pytest
 
 from lalcheck.games.restore_the_luminous.engine import DeckList, Game, RandomPolicy, perft
-from lalcheck.games.restore_the_luminous.engine.game import policy_rng
+from lalcheck.games.restore_the_luminous.engine.game import POLICY_NAMESPACE
+from lalcheck.simulation.engine import policy_rng
 
 
 def position(
@@ -19,7 +20,7 @@ def position(
     position) until the first decision in ``phase`` or for ``actions`` actions."""
     game = Game.new(decks[a], decks[b], seed, first_player=0)
     policy = RandomPolicy()
-    rngs = (policy_rng(seed, 0), policy_rng(seed, 1))
+    rngs = (policy_rng(seed, 0, POLICY_NAMESPACE), policy_rng(seed, 1, POLICY_NAMESPACE))
     while game.outcome is None:
         if game.phase.name == phase or len(game.actions) == actions:
             return game

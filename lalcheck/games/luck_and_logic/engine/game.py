@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from lalcheck.games.luck_and_logic.engine.actions import Action
 from lalcheck.games.luck_and_logic.engine.deck import DeckList
 from lalcheck.games.luck_and_logic.engine.policies import Policy
-from lalcheck.games.luck_and_logic.engine.rules import Game, IllegalActionError
+from lalcheck.games.luck_and_logic.engine.rules import Game
 from lalcheck.games.luck_and_logic.engine.state import Opening, Outcome, TurnSummary
+from lalcheck.simulation.engine import play_out
+from lalcheck.simulation.engine import policy_rng as policy_rng  # the policies' random sources
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,11 +52,6 @@ class GameRecord:
         return tuple(s for s in self.summaries if s.player == player)
 
 
-def policy_rng(seed: int, player: int) -> random.Random:
-    """A policy's own random source: the game's chance stays the game's own."""
-    return random.Random(f"policy:{seed}:{player}")
-
-
 def play_game(
     deck_a: DeckList,
     deck_b: DeckList,
@@ -73,14 +69,4 @@ def play_game(
     that many turns of both players; ``observe`` sees the game after every action.
     """
     game = Game.new(deck_a, deck_b, seed, first_player, log=log, turn_limit=turn_limit)
-    rngs = (policy_rng(seed, 0), policy_rng(seed, 1))
-    while game.outcome is None:
-        actor = game.actor
-        action = policies[actor].choose(game, game.legal_actions(), rngs[actor])
-        if not game.is_legal(action):
-            chooser = policies[actor]
-            raise IllegalActionError(f"{chooser!r} chose the illegal {action} in {game!r}")
-        game.push(action)
-        if observe is not None:
-            observe(game)
-    return GameRecord.of(game)
+    return GameRecord.of(play_out(game, policies, seed, observe=observe))

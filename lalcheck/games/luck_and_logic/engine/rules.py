@@ -54,10 +54,8 @@ from lalcheck.games.luck_and_logic.engine.state import (
     PlayerState,
     shapes,
 )
-
-
-class IllegalActionError(ValueError):
-    """An action that is not legal in the current state."""
+from lalcheck.simulation import engine
+from lalcheck.simulation.engine import IllegalActionError as IllegalActionError
 
 
 def distinct_indices(cards: list[Card]) -> list[int]:
@@ -134,25 +132,8 @@ def _equivalent(one: Member, other: Member) -> bool:
     )
 
 
-class LegalActions:
-    """The legal actions of a game, generated lazily (like python-chess's ``legal_moves``)."""
-
-    __slots__ = ("game",)
-
-    def __init__(self, game: Game) -> None:
-        self.game = game
-
-    def __iter__(self) -> Iterator[Action]:
-        return self.game.generate_legal_actions()
-
-    def __contains__(self, action: object) -> bool:
-        return self.game.is_legal(action)
-
-    def __len__(self) -> int:
-        return sum(1 for _ in self)
-
-    def __bool__(self) -> bool:
-        return any(True for _ in self)
+#: The lazy legal actions of a game (shared by every engine).
+LegalActions = engine.LegalActions[Action]
 
 
 class Game(GameState):
@@ -533,9 +514,7 @@ class Game(GameState):
 
     def push_legal(self, action: Action) -> None:
         """Apply ``action`` after checking that it is legal."""
-        if not self.is_legal(action):
-            raise IllegalActionError(f"{action} is not legal in {self!r}")
-        self.push(action)
+        engine.push_legal(self, action)
 
     def _mulligan(self, action: Mulligan) -> None:
         player = self.actor

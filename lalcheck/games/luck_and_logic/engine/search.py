@@ -102,9 +102,7 @@ def evaluate(game: Game, player: int) -> float:
 class SearchPolicy:
     """Flat Monte Carlo with the greedy player as the rollout and fallback policy."""
 
-    def __init__(
-        self, rollouts: int = ROLLOUTS, base: Callable[[], Policy] = GreedyPolicy
-    ) -> None:
+    def __init__(self, rollouts: int = ROLLOUTS, base: Callable[[], Policy] = GreedyPolicy) -> None:
         self.rollouts = rollouts
         self.base = base
         self.greedy = base()

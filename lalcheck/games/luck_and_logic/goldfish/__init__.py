@@ -22,7 +22,6 @@ process-pool backend a script must guard its entry point with ``if __name__ == "
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -34,10 +33,11 @@ from lalcheck.games.luck_and_logic.engine.wall import wall_deck
 from lalcheck.games.luck_and_logic.goldfish.report import GoldfishReport, SampleLog, deck_stats
 from lalcheck.games.luck_and_logic.goldfish.runner import POLICIES, BySide, Job, Rival
 from lalcheck.simulation import DeckInfo
+from lalcheck.simulation.goldfish import check_run, play_timed
 from lalcheck.simulation.opponent import Opponent, OpponentKind, Wall, WallLimits
 from lalcheck.simulation.paired import PairedJob, Pairing
 from lalcheck.simulation.query import Query
-from lalcheck.simulation.runner import Backend, Going, backend_for, simulate
+from lalcheck.simulation.runner import Backend, Going, backend_for
 
 #: ``--max-turns`` default: no sample deck needs more than 5 own turns.
 DEFAULT_MAX_TURNS = 10
@@ -110,12 +110,7 @@ def goldfish(
     workers); the first ``sample_logs`` games of the first deck are replayed with
     their logs.
     """
-    if games < 1:
-        raise ValueError(f"games must be at least 1, not {games}")
-    if not 1 <= max_turns <= MAX_OWN_TURNS:
-        raise ValueError(f"max_turns must be 1 to {MAX_OWN_TURNS}, not {max_turns}")
-    if policy not in POLICIES:
-        raise ValueError(f"unknown policy {policy!r}; policies: {', '.join(POLICIES)}")
+    check_run(games, max_turns, MAX_OWN_TURNS, policy, POLICIES)
     job = Job(
         decks=tuple(cards for _, cards in decks),
         rivals=tuple(rival(cards, opponent, opponent_gates, opponent_deck) for _, cards in decks),
@@ -126,9 +121,7 @@ def goldfish(
         queries=tuple(queries),
     )
     backend = backend or backend_for(jobs)
-    start = time.perf_counter()
-    results, pairings = _play(job, games, backend, progress)
-    elapsed = time.perf_counter() - start
+    results, pairings, elapsed = _play(job, games, backend, progress)
     return GoldfishReport(
         games=games,
         seed=seed,
@@ -153,15 +146,16 @@ def goldfish(
 
 def _play(
     job: Job, games: int, backend: Backend, progress: Callable[[int], None] | None
-) -> tuple[tuple[BySide, ...], tuple[Pairing, ...]]:
-    """Each deck's tally, and each later deck's pairing with the first (several decks
-    play game ``i`` together)."""
+) -> tuple[tuple[BySide, ...], tuple[Pairing, ...], float]:
+    """Each deck's tally, each later deck's pairing with the first (several decks play
+    game ``i`` together), and the seconds it took."""
     if job.series_count == 1:
-        return simulate(job, games, backend, progress), ()
+        results, elapsed = play_timed(job, games, backend, progress)
+        return results, (), elapsed
     decks = job.series_count
     counted = None if progress is None else (lambda played: progress(played * decks))
-    (tally,) = simulate(PairedJob(job), games, backend, counted)
-    return tally.series, tally.pairings
+    (tally,), elapsed = play_timed(PairedJob(job), games, backend, counted)
+    return tally.series, tally.pairings, elapsed
 
 
 __all__ = [

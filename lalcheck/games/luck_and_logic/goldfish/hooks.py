@@ -4,8 +4,6 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from lalcheck.db.model import CardDatabase, DatabaseInfo
@@ -28,27 +26,14 @@ from lalcheck.games.luck_and_logic.goldfish.formatter import (
 from lalcheck.games.luck_and_logic.goldfish.plot import plot_report
 from lalcheck.games.luck_and_logic.goldfish.queries import Vocabulary
 from lalcheck.games.luck_and_logic.goldfish.report import GoldfishReport
-from lalcheck.games.luck_and_logic.goldfish.runner import POLICIES, Job, Match
+from lalcheck.games.luck_and_logic.goldfish.runner import POLICIES, Job
 from lalcheck.games.luck_and_logic.goldfish.sample import sample_game
 from lalcheck.simulation import DeckInfo, GoldfishSettings
+from lalcheck.simulation.engine import game_text
+from lalcheck.simulation.match import EngineMatch
 from lalcheck.simulation.opponent import Opponent
+from lalcheck.simulation.report import Formatted
 from lalcheck.simulation.runner import Going
-
-
-@dataclass(frozen=True, slots=True)
-class Report:
-    """A goldfish report with its text, JSON and PNG."""
-
-    report: GoldfishReport
-
-    def to_text(self) -> str:
-        return format_report(self.report)
-
-    def to_json(self) -> str:
-        return format_report_json(self.report)
-
-    def plot(self, path: Path) -> None:
-        plot_report(self.report, path)
 
 
 def _gates(settings: GoldfishSettings) -> GateDeck | None:
@@ -69,7 +54,7 @@ class LuckAndLogicSimulation:
     max_turns = MAX_OWN_TURNS
     default_max_turns = DEFAULT_MAX_TURNS
 
-    def playable(self, deck: Deck[Any]) -> DeckList:
+    def playable(self, deck: Deck[Any], database: CardDatabase[Any]) -> DeckList:
         return DeckList.from_deck(deck)
 
     def vocabulary(self, database: CardDatabase[GameCard]) -> Vocabulary:
@@ -80,7 +65,7 @@ class LuckAndLogicSimulation:
         decks: Sequence[tuple[DeckInfo, Any]],
         settings: GoldfishSettings,
         database: DatabaseInfo,
-    ) -> Report:
+    ) -> Formatted[GoldfishReport]:
         report = goldfish(
             decks,
             games=settings.games,
@@ -98,7 +83,7 @@ class LuckAndLogicSimulation:
             sample_logs=settings.sample_logs,
             progress=settings.progress,
         )
-        return Report(report)
+        return Formatted(report, format_report, format_report_json, plot_report)
 
     def draw(
         self,
@@ -130,15 +115,12 @@ class LuckAndLogicSimulation:
     def play(self, deck_a: Any, deck_b: Any, seed: int, policies: tuple[str, str]) -> str:
         players = tuple(POLICIES[name]() for name in policies)
         record = play_game(deck_a, deck_b, players, seed, log=True)
-        names = f"A = {deck_a.name} ({policies[0]}), B = {deck_b.name} ({policies[1]})"
-        result = (
-            f"result: {record.outcome} after {record.turns[0]} turns of A and "
-            f"{record.turns[1]} of B ({names}; seed {seed})"
-        )
-        return "".join(f"{line}\n" for line in (*record.log, result))
+        names = (f"{deck_a.name} ({policies[0]})", f"{deck_b.name} ({policies[1]})")
+        return game_text(record.log, record.outcome, record.turns, names, seed)
 
-    def match(self, deck_a: Any, deck_b: Any, seed: int, policies: tuple[str, str]) -> Match:
-        return Match((deck_a, deck_b), policies, seed)
+    def match(self, deck_a: Any, deck_b: Any, seed: int, policies: tuple[str, str]) -> EngineMatch:
+        classes = (POLICIES[policies[0]], POLICIES[policies[1]])
+        return EngineMatch(play_game, classes, (deck_a, deck_b), seed)
 
 
 SIMULATION = LuckAndLogicSimulation()

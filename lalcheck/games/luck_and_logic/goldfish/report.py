@@ -33,10 +33,10 @@ from lalcheck.simulation import DeckInfo
 from lalcheck.simulation.opponent import Opponent, OpponentKind
 from lalcheck.simulation.paired import Pairing
 from lalcheck.simulation.query import Query, QueryResult
+from lalcheck.simulation.report import difference, interval, proportion, rounded
 from lalcheck.simulation.runner import Going
 from lalcheck.simulation.stats import (
     Difference,
-    Interval,
     Mean,
     Proportion,
     at_least_one,
@@ -44,8 +44,8 @@ from lalcheck.simulation.stats import (
     proportion_difference,
 )
 
-#: Decimal places of proportions and means in the JSON report.
-DIGITS = 4
+#: The JSON forms of proportions, intervals and differences (shared by every game).
+_r, _ci, _proportion, _difference = rounded, interval, proportion, difference
 
 
 @dataclass(frozen=True, slots=True)
@@ -404,22 +404,6 @@ class GoldfishReport:
         return document
 
 
-def _r(value: float) -> float:
-    return round(value, DIGITS)
-
-
-def _ci(interval: Interval) -> list[float]:
-    return [_r(interval[0]), _r(interval[1])]
-
-
-def _proportion(proportion: Proportion) -> dict[str, Any]:
-    return {"value": _r(proportion.value), "ci95": _ci(proportion.ci95)}
-
-
-def _difference(difference: Difference) -> dict[str, Any]:
-    return {"difference": _r(difference.value), "ci95": _ci(difference.ci95)}
-
-
 def turns_to_win_to_dict(turns: TurnsToWin) -> dict[str, Any]:
     mean = turns.mean
     return {
@@ -507,7 +491,7 @@ def deck_to_dict(stats: DeckStats) -> dict[str, Any]:
         },
         "results": dict(stats.results),
         "stopped": stats.stopped,
-        "queries": [result.to_dict(DIGITS) for result in stats.queries],
+        "queries": [result.to_dict() for result in stats.queries],
         "unmodelled": {
             "occasions": sum(card.occasions for card in stats.unmodelled),
             "games": stats.unmodelled_games.count,

@@ -33,7 +33,6 @@ from lalcheck.games.luck_and_logic.goldfish.aggregate import (
     result_of,
 )
 from lalcheck.games.luck_and_logic.goldfish.queries import Observer
-from lalcheck.simulation.match import DRAW, MatchGame
 from lalcheck.simulation.opponent import OpponentKind
 from lalcheck.simulation.paired import NOT_WON
 from lalcheck.simulation.query import Query
@@ -142,25 +141,3 @@ class Job:
     def empty(self) -> BySide:
         """The tally of no game."""
         return BySide()
-
-
-@dataclass(frozen=True, slots=True)
-class Match:
-    """Games between two decks and their policies (``lalcheck play --games``): game
-    ``index`` is seeded :func:`~lalcheck.simulation.runner.game_seed` ``(seed, index)``.
-    Picklable."""
-
-    decks: tuple[DeckList, DeckList]
-    policies: tuple[str, str]
-    seed: int
-
-    def play(self, index: int, first: int) -> MatchGame:
-        record = play_game(
-            self.decks[0],
-            self.decks[1],
-            tuple(POLICIES[name]() for name in self.policies),
-            game_seed(self.seed, index),
-            first_player=first,
-        )
-        winner = record.outcome.winner
-        return MatchGame(DRAW if winner is None else winner, first, sum(record.turns))

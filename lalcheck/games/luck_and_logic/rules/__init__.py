@@ -9,8 +9,8 @@ Rules never print.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from typing import Protocol
 
+from lalcheck.deck_rules import Rule, run_rules
 from lalcheck.findings import Finding
 from lalcheck.games.base import FileCheck
 from lalcheck.games.luck_and_logic.rules import (
@@ -32,17 +32,6 @@ from lalcheck.games.luck_and_logic.rules import (
     wrong_section,
 )
 from lalcheck.games.luck_and_logic.rules.context import CheckContext
-
-
-class Rule(Protocol):
-    """What a rule module provides."""
-
-    ID: str
-    REFERENCE: str
-    DESCRIPTION: str
-
-    def check(self, context: CheckContext) -> Iterator[Finding]: ...
-
 
 #: Every rule by id, in the order of contract §5.
 RULES: Mapping[str, Rule] = {
@@ -70,11 +59,7 @@ RULES: Mapping[str, Rule] = {
 
 def check_deck(check: FileCheck) -> Iterator[Finding]:
     """Every finding of every rule on a deck (the deck kind's ``check``)."""
-    context = CheckContext(
-        check.deck, check.db, check.regulation, check.as_of, check.setup_problems
-    )
-    for rule in RULES.values():
-        yield from rule.check(context)
+    return run_rules(RULES, check)
 
 
 __all__ = ["RULES", "CheckContext", "Rule", "check_deck"]

@@ -18,7 +18,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from lalcheck.findings import Finding, Severity
+from lalcheck.deck_rules import ambiguous_cards
+from lalcheck.findings import Finding
 from lalcheck.games.luck_and_logic.rules.context import CheckContext
 
 ID = "ambiguous-card"
@@ -27,14 +28,4 @@ DESCRIPTION = "A card name in a deck must name exactly one card."
 
 
 def check(context: CheckContext) -> Iterator[Finding]:
-    for entry in context.deck.entries:
-        if not entry.resolution.ambiguous:
-            continue
-        yield Finding(
-            ID,
-            Severity.ERROR,
-            f"{entry.resolution.problem()} ({REFERENCE})",
-            entry.section,
-            tuple(card.number for card in entry.resolution.candidates),
-            entry.line,
-        )
+    return ambiguous_cards(context, ID, REFERENCE)

@@ -16,9 +16,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from lalcheck.findings import Finding, Severity
+from lalcheck.deck_rules import banned_cards
+from lalcheck.findings import Finding
 from lalcheck.games.luck_and_logic.decks import SECTIONS
-from lalcheck.games.luck_and_logic.rules.context import CheckContext, listed, quote
+from lalcheck.games.luck_and_logic.rules.context import CheckContext
 
 ID = "banned"
 REFERENCE = "R-CON-6"
@@ -26,15 +27,4 @@ DESCRIPTION = "Banned cards may not be played."
 
 
 def check(context: CheckContext) -> Iterator[Finding]:
-    regulation = context.regulation
-    for number in sorted(regulation.banned):
-        for section in SECTIONS:
-            for item in listed(context, number, section):
-                yield Finding(
-                    ID,
-                    Severity.ERROR,
-                    f"{quote(item.card)} is banned under regulation {regulation.id} ({REFERENCE})",
-                    section,
-                    (item.card.number,),
-                    item.entry.line,
-                )
+    return banned_cards(context, context.regulation.banned, SECTIONS, ID, REFERENCE)

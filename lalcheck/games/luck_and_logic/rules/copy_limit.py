@@ -21,14 +21,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from lalcheck.findings import Finding, Severity
-from lalcheck.games.luck_and_logic.rules.context import (
-    CheckContext,
-    by_identity,
-    copies,
-    numbers,
-    quote,
-)
+from lalcheck.deck_rules import over_copy_limit
+from lalcheck.findings import Finding
+from lalcheck.games.luck_and_logic.rules.context import CheckContext
 
 ID = "copy-limit"
 REFERENCE = "R-CON-2"
@@ -36,19 +31,4 @@ DESCRIPTION = "At most 4 copies of a card name (all printings together) in the m
 
 
 def check(context: CheckContext) -> Iterator[Finding]:
-    limit = context.regulation.max_copies
-    for group in by_identity(context.placed("main")).values():
-        count = copies(group)
-        if count <= limit:
-            continue
-        printings = numbers(group)
-        across = f" across {', '.join(printings)}" if len(printings) > 1 else ""
-        yield Finding(
-            ID,
-            Severity.ERROR,
-            f"{quote(group[0].card)}: {count} copies{across}, at most {limit} allowed "
-            f"({REFERENCE})",
-            "main",
-            printings,
-            group[0].entry.line,
-        )
+    return over_copy_limit(context, "main", context.regulation.max_copies, ID, REFERENCE)

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from lalcheck.deck_rules import syntax_problems
 from lalcheck.findings import Finding
 from lalcheck.games.luck_and_logic.rules.context import CheckContext
 
@@ -30,5 +31,4 @@ DESCRIPTION = "The deck file is readable YAML with card -> copies sections."
 
 
 def check(context: CheckContext) -> Iterator[Finding]:
-    yield from context.deck.file.problems
-    yield from context.setup_problems
+    return syntax_problems(context)

@@ -18,8 +18,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from lalcheck.findings import Finding, Severity
-from lalcheck.games.luck_and_logic.rules.context import CheckContext, quote
+from lalcheck.deck_rules import unreleased_cards
+from lalcheck.findings import Finding
+from lalcheck.games.luck_and_logic.rules.context import CheckContext
 
 ID = "not-released"
 REFERENCE = "R-CON-10"
@@ -27,25 +28,4 @@ DESCRIPTION = "Every card must be released on the date the deck is checked for."
 
 
 def check(context: CheckContext) -> Iterator[Finding]:
-    for entry in context.deck.entries:
-        card = entry.card
-        if card is None:
-            continue
-        released = context.db.release_date(card)
-        if released is None or released <= context.as_of:
-            continue
-        earlier = [
-            printing.number
-            for printing in context.db.identity_printings(card)
-            if (context.db.release_date(printing) or released) <= context.as_of
-        ]
-        hint = f"; use the earlier printing {', '.join(earlier)}" if earlier else ""
-        yield Finding(
-            ID,
-            Severity.ERROR,
-            f"{card.number} {quote(card)} is released on {released}, after {context.as_of}"
-            f"{hint} ({REFERENCE})",
-            entry.section,
-            (card.number,),
-            entry.line,
-        )
+    return unreleased_cards(context, ID, REFERENCE)

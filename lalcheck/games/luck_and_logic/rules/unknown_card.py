@@ -18,7 +18,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from lalcheck.findings import Finding, Severity
+from lalcheck.deck_rules import unknown_cards
+from lalcheck.findings import Finding
 from lalcheck.games.luck_and_logic.rules.context import CheckContext
 
 ID = "unknown-card"
@@ -27,15 +28,4 @@ DESCRIPTION = "Every card must exist in the card database."
 
 
 def check(context: CheckContext) -> Iterator[Finding]:
-    for entry in context.deck.entries:
-        resolution = entry.resolution
-        if entry.card is not None or resolution.ambiguous:
-            continue
-        yield Finding(
-            ID,
-            Severity.ERROR,
-            f"{resolution.problem()} ({REFERENCE})",
-            entry.section,
-            (entry.reference,),
-            entry.line,
-        )
+    return unknown_cards(context, ID, REFERENCE)

@@ -5,9 +5,9 @@
 
 The API is small:
 
-* :class:`DeckList` (``leader``, ``main``, ``forms``; :meth:`DeckList.build`
-  from a :class:`~lalcheck.games.restore_the_luminous.cards.CardPool` and card
-  references) is what a game is played with.
+* :class:`DeckList` (``leader``, ``main``, ``forms``; :meth:`DeckList.from_deck`
+  from a deck read with :func:`lalcheck.decks.read_deck` and its card database)
+  is what a game is played with.
 * :class:`Game`: ``Game.new(deck_a, deck_b, seed, first_player)``,
   ``legal_actions()`` (lazy), ``is_legal(action)``, ``push(action)``,
   ``copy()``; ``phase`` and ``actor`` say who decides what; ``players``,

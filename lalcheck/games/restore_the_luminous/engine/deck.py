@@ -4,10 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from lalcheck.errors import InputError
 from lalcheck.games.restore_the_luminous import decisions as d
-from lalcheck.games.restore_the_luminous.cards import Card, CardPool, CardType, forms_named
+from lalcheck.games.restore_the_luminous.cards import Card, CardType, forms_named
+
+if TYPE_CHECKING:
+    from lalcheck.db.model import CardDatabase
+    from lalcheck.decks import Deck
 
 
 class DeckError(InputError):
@@ -45,33 +50,21 @@ class DeckList:
             raise DeckError(f"{self.name}: cannot be played: {'; '.join(problems)}")
 
     @classmethod
-    def build(
-        cls, pool: CardPool, leader: str, main: Mapping[str, int], name: str = "deck"
-    ) -> DeckList:
-        """A deck from card references (numbers or exact names) and copy counts."""
-        problems: list[str] = []
-
-        def resolve(reference: str) -> Card | None:
-            found = pool.find(reference)
-            if len(found) == 1:
-                return found[0]
-            what = "is not in the card database" if not found else "names several cards"
-            problems.append(f"{reference!r} {what}")
-            return None
-
-        leader_card = resolve(leader)
-        cards: list[Card] = []
-        for reference, copies in main.items():
-            card = resolve(reference)
-            if card is not None:
-                cards.extend([card] * copies)
-        if problems or leader_card is None:
-            raise DeckError(f"{name}: {'; '.join(problems)}")
-        forms = {}
-        pending = [form for card in cards for form in forms_named(card)]
+    def from_deck(cls, deck: Deck[Card], database: CardDatabase[Card]) -> DeckList:
+        """The engine's view of a deck read with :func:`lalcheck.decks.read_deck`; the
+        transformation forms its cards name come from ``database`` (RTL-KW-TRANSFORM)."""
+        main = deck.expand("main")
+        leaders = deck.expand("leader")
+        if len(leaders) != 1:
+            raise DeckError(
+                f"{deck.path}: cannot be played: it names {len(leaders)} leaders, not 1"
+            )
+        forms: dict[str, Card] = {}
+        pending = [form for card in main for form in forms_named(card)]
         while pending:
             number = pending.pop()
-            if number not in forms and number in pool.by_number:
-                forms[number] = pool.by_number[number]
-                pending.extend(forms_named(forms[number]))
-        return cls(leader_card, tuple(cards), forms, name)
+            form = database.get(number)
+            if number not in forms and form is not None:
+                forms[number] = form
+                pending.extend(forms_named(form))
+        return cls(leaders[0], tuple(main), forms, deck.name or deck.path)

@@ -2,22 +2,26 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from lalcheck.games.restore_the_luminous.cards import Card
 from lalcheck.games.restore_the_luminous.engine.actions import Action
 from lalcheck.games.restore_the_luminous.engine.deck import DeckList
 from lalcheck.games.restore_the_luminous.engine.policies import Policy
-from lalcheck.games.restore_the_luminous.engine.rules import Game, IllegalActionError
+from lalcheck.games.restore_the_luminous.engine.rules import Game
 from lalcheck.games.restore_the_luminous.engine.state import Outcome, TurnSummary
+from lalcheck.simulation.engine import play_out
+
+#: The namespace of the policies' random sources (:func:`~lalcheck.simulation.engine.policy_rng`).
+POLICY_NAMESPACE = "rtl-policy"
 
 
 @dataclass(frozen=True, slots=True)
 class GameRecord:
     """A finished game: its seed and actions (enough to replay it) and what goldfish
     statistics read: the outcome, each player's own turns, and per-turn snapshots
-    (HP, LP and colours available, cards played)."""
+    (HP, LP and colours available, cards played) and the opening hands."""
 
     seed: int
     first_player: int
@@ -25,6 +29,7 @@ class GameRecord:
     outcome: Outcome
     turns: tuple[int, int]
     summaries: tuple[TurnSummary, ...]
+    openings: tuple[tuple[Card, ...], ...]
     unmodelled: dict[str, int]
     log: tuple[str, ...] = ()
 
@@ -43,6 +48,7 @@ class GameRecord:
             outcome=game.outcome,
             turns=(game.players[0].turns, game.players[1].turns),
             summaries=tuple(game.summaries),
+            openings=game.openings,
             unmodelled=dict(game.unmodelled),
             log=tuple(game.log or ()),
         )
@@ -50,11 +56,6 @@ class GameRecord:
     def turns_of(self, player: int) -> tuple[TurnSummary, ...]:
         """The snapshots of one player's own turns, in order."""
         return tuple(s for s in self.summaries if s.player == player)
-
-
-def policy_rng(seed: int, player: int) -> random.Random:
-    """A policy's own random source: the game's chance stays the game's own."""
-    return random.Random(f"rtl-policy:{seed}:{player}")
 
 
 def play_game(
@@ -68,11 +69,4 @@ def play_game(
 ) -> GameRecord:
     """Play one game to the end; every chosen action is checked to be legal."""
     game = Game.new(deck_a, deck_b, seed, first_player, log=log)
-    rngs = (policy_rng(seed, 0), policy_rng(seed, 1))
-    while game.outcome is None:
-        actor = game.actor
-        action = policies[actor].choose(game, game.legal_actions(), rngs[actor])
-        if not game.is_legal(action):
-            raise IllegalActionError(f"{policies[actor]!r} chose the illegal {action} in {game!r}")
-        game.push(action)
-    return GameRecord.of(game)
+    return GameRecord.of(play_out(game, policies, seed, namespace=POLICY_NAMESPACE))

@@ -11,18 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
-from lalcheck.games.restore_the_luminous import decisions as d
+from lalcheck.games.restore_the_luminous.cards import colour_need
 from lalcheck.games.restore_the_luminous.engine.actions import Payment
 from lalcheck.games.restore_the_luminous.engine.state import COLOURLESS, KINDS
-
-
-def colour_need(level: int, colour_cost: int) -> int:
-    """LP of the card's colour a payment must include (RTL-PAY-2, RTL-PAY-4)."""
-    if colour_cost:
-        return colour_cost
-    if level == 0 and d.LEVEL_ZERO_NEEDS_NO_COLOUR:
-        return 0
-    return 1
 
 
 def can_pay(active: Sequence[int], level: int, colour_kind: int, colour_cost: int) -> bool:

@@ -30,6 +30,7 @@ from lalcheck.games.restore_the_luminous.cards import (
     Keyword,
     Trigger,
     Verb,
+    colour_need,
 )
 from lalcheck.games.restore_the_luminous.engine.actions import (
     PASS,
@@ -49,7 +50,7 @@ from lalcheck.games.restore_the_luminous.engine.battle import AttackFrame
 from lalcheck.games.restore_the_luminous.engine.continuous import has_keyword, power
 from lalcheck.games.restore_the_luminous.engine.effects import EffectFrame
 from lalcheck.games.restore_the_luminous.engine.keywords import may_attack
-from lalcheck.games.restore_the_luminous.engine.payment import can_pay, colour_need, payments
+from lalcheck.games.restore_the_luminous.engine.payment import can_pay, payments
 from lalcheck.games.restore_the_luminous.engine.phases import MainFrame, playable_from_hand
 from lalcheck.games.restore_the_luminous.engine.rules import Game, LegalActions
 from lalcheck.games.restore_the_luminous.engine.state import (

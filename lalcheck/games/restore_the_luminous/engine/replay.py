@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from lalcheck.games.restore_the_luminous.engine.actions import Action
 from lalcheck.games.restore_the_luminous.engine.deck import DeckList
 from lalcheck.games.restore_the_luminous.engine.rules import Game
+from lalcheck.simulation import engine
 
 
 def replay(
@@ -19,21 +20,7 @@ def replay(
     log: bool = False,
 ) -> Game:
     """Set the game up again and push each action (checked), reproducing it exactly."""
-    game = Game.new(deck_a, deck_b, seed, first_player, log=log)
-    for action in actions:
-        game.push_legal(action)
-    return game
+    return engine.replay(Game.new(deck_a, deck_b, seed, first_player, log=log), actions)
 
 
-def perft(game: Game, depth: int) -> int:
-    """The number of legal action sequences of length ``depth`` (or ending the game sooner)."""
-    if depth == 0 or game.outcome is not None:
-        return 1
-    if depth == 1:
-        return len(game.legal_actions())
-    total = 0
-    for action in game.legal_actions():
-        child = game.copy()
-        child.push(action)
-        total += perft(child, depth - 1)
-    return total
+perft = engine.perft

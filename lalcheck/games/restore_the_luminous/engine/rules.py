@@ -35,31 +35,11 @@ from lalcheck.games.restore_the_luminous.engine.state import (
     Outcome,
     PlayerState,
 )
+from lalcheck.simulation import engine
+from lalcheck.simulation.engine import IllegalActionError as IllegalActionError
 
-
-class IllegalActionError(ValueError):
-    """An action that is not legal in the current state."""
-
-
-class LegalActions:
-    """The legal actions of a game, generated lazily (like python-chess's ``legal_moves``)."""
-
-    __slots__ = ("game",)
-
-    def __init__(self, game: Game) -> None:
-        self.game = game
-
-    def __iter__(self) -> Iterator[Action]:
-        return self.game.generate_legal_actions()
-
-    def __contains__(self, action: object) -> bool:
-        return self.game.is_legal(action)
-
-    def __len__(self) -> int:
-        return sum(1 for _ in self)
-
-    def __bool__(self) -> bool:
-        return any(True for _ in self)
+#: The lazy legal actions of a game (shared by every engine).
+LegalActions = engine.LegalActions[Action]
 
 
 class Game(GameState):
@@ -97,6 +77,7 @@ class Game(GameState):
             opening = state.leader.opening_hand
             assert opening is not None
             draw(game, player, opening, by_effect=False)
+        game.openings = (tuple(players[0].hand), tuple(players[1].hand))
         game.note(first_player, "goes first")
         game.frames.append(TurnFrame())
         game.run()
@@ -136,9 +117,7 @@ class Game(GameState):
 
     def push_legal(self, action: Action) -> None:
         """Apply ``action`` after checking that it is legal."""
-        if not self.is_legal(action):
-            raise IllegalActionError(f"{action} is not legal in {self!r}")
-        self.push(action)
+        engine.push_legal(self, action)
 
     def run(self) -> None:
         """Step the frames until one waits for a decision or the game ends."""

@@ -450,6 +450,7 @@ class GameState:
         "log",
         "losers",
         "next_uid",
+        "openings",
         "outcome",
         "players",
         "rng",
@@ -483,6 +484,8 @@ class GameState:
         self.losers = [False, False]
         self.actions: list[Action] = []
         self.summaries: list[TurnSummary] = []
+        #: Each player's opening hand, as drawn (RTL-SET-2; no mulligan, RTL-OPEN-2).
+        self.openings: tuple[tuple[Card, ...], ...] = ((), ())
         self.unmodelled: dict[str, int] = {}
         self.log: list[str] | None = [] if log else None
         self.next_uid = 1
@@ -505,6 +508,7 @@ class GameState:
         other.losers = self.losers[:]
         other.actions = self.actions[:]
         other.summaries = self.summaries[:]
+        other.openings = self.openings
         other.unmodelled = dict(self.unmodelled)
         other.log = self.log[:] if self.log is not None else None
         other.next_uid = self.next_uid

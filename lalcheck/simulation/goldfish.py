@@ -1,0 +1,36 @@
+"""What every game's goldfish entry point shares: checking a run's settings, and
+playing its job on a backend, timed."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from lalcheck.simulation.runner import Backend, SimulationJob, Tally, simulate
+
+
+def check_run(
+    games: int, max_turns: int, most_turns: int, policy: str, policies: Iterable[str]
+) -> None:
+    """ValueError unless there is a game to play, ``max_turns`` is from 1 to the game's
+    ``most_turns`` and ``policy`` is one of the game's ``policies``."""
+    names = list(policies)
+    if games < 1:
+        raise ValueError(f"games must be at least 1, not {games}")
+    if not 1 <= max_turns <= most_turns:
+        raise ValueError(f"max_turns must be 1 to {most_turns}, not {max_turns}")
+    if policy not in names:
+        raise ValueError(f"unknown policy {policy!r}; policies: {', '.join(names)}")
+
+
+def play_timed(
+    job: SimulationJob[Any, Tally],
+    games: int,
+    backend: Backend,
+    progress: Callable[[int], None] | None = None,
+) -> tuple[tuple[Tally, ...], float]:
+    """The tallies of ``games`` games of each series of ``job``, and the seconds it took."""
+    start = time.perf_counter()
+    tallies = simulate(job, games, backend, progress)
+    return tallies, time.perf_counter() - start
