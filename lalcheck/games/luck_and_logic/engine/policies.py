@@ -35,6 +35,7 @@ from lalcheck.games.luck_and_logic.engine.actions import (
     LevelUp,
     LogicDrive,
     Mobilize,
+    Move,
     Mulligan,
     ReturnLevel,
     Trance,
@@ -166,10 +167,13 @@ class GreedyPolicy:
         if trance is not None:
             return trance
         standing = sum(1 for m in state.members() if not m.rested)
-        if standing < state.face_up_level_count:
+        if standing < state.face_up_level_count or _exposed_empty(state):
             mobilize = self._mobilize(state)
             if mobilize is not None:
                 return mobilize
+        guard = _guard(game, state)
+        if guard is not None:
+            return guard
         if not state.logic_drive_used:
             for member in state.members():
                 if game.has_logic_drive(member):
@@ -225,7 +229,7 @@ class GreedyPolicy:
     def _mobilize(state: PlayerState) -> Mobilize | None:
         """R-MOB: the strongest affordable member that fits on empty circles."""
         field = state.field
-        best: tuple[tuple[int, int, int], Mobilize] | None = None
+        best: tuple[tuple[int, int, int, int], Mobilize] | None = None
         for index in distinct_indices(state.hand):
             card = state.hand[index]
             if not can_mobilize(state, card):
@@ -235,6 +239,7 @@ class GreedyPolicy:
                     rank = (
                         card.level or 0,
                         card.power or 0,
+                        sum(_exposed(state, c) for c in circles),
                         -sum(_CIRCLE_ORDER[c] for c in circles),
                     )
                     if best is None or rank > best[0]:
@@ -264,6 +269,9 @@ class GreedyPolicy:
         ]
         if not defenders:
             return PASS
+        # beating a member that guards a standing gate opens the gate to the next attack
+        guarding = [m for m in defenders if any(_exposed(opponent, c) for c in m.circles)]
+        defenders = guarding or defenders
         strongest = max(standing, key=lambda m: attack_power(m))
         weakest_defender = min(defenders, key=lambda m: (m.card.power or 0) + m.power_bonus)
         target = next(c for c in weakest_defender.circles if attackable(opponent, c))
@@ -398,3 +406,28 @@ def _enabled(state: PlayerState, transunion: Card) -> bool:
         up and shares_color_or_world(transunion, card)
         for card, up in zip(state.level, state.level_face_up, strict=True)
     )
+
+
+def _exposed(state: PlayerState, circle: int) -> bool:
+    """An attack can reach the circle and destroy the gate there (R-BAT-1)."""
+    return attackable(state, circle) and not state.gate_destroyed[circle - 1]
+
+
+def _exposed_empty(state: PlayerState) -> bool:
+    return any(state.field[c - 1] is None and _exposed(state, c) for c in range(1, 7))
+
+
+def _guard(game: Game, state: PlayerState) -> Move | None:
+    """R-TURN-4: move a member that guards nothing (its gates destroyed or out of
+    reach) onto an empty circle whose gate an attack can reach."""
+    for member in state.members():
+        if any(_exposed(state, c) for c in member.circles):
+            continue
+        for circles in shapes(member.card.territory):
+            if all(state.field[c - 1] is None for c in circles) and any(
+                _exposed(state, c) for c in circles
+            ):
+                move = Move(member.circle, circles)
+                if game.is_legal(move):
+                    return move
+    return None
