@@ -8,20 +8,21 @@ from __future__ import annotations
 
 import pytest
 
-from lalcheck.games.luck_and_logic.engine import Game, GreedyPolicy, Mulligan, perft
+from lalcheck.games.luck_and_logic.engine import Game, Mulligan, RushPolicy, perft
 from lalcheck.games.luck_and_logic.engine.game import policy_rng
 
 from .pool import make_deck
 
 
 def greedy_position(seed: int, phase: str | None = None, actions: int | None = None) -> Game:
-    """Greedy against greedy (A first, A with My Logicalist) until the first decision
-    in ``phase``, or for ``actions`` actions. Both keep their opening hands, so that
-    tuning the greedy mulligan does not move the positions."""
+    """The racing greedy player against itself (A first, A with My Logicalist) until
+    the first decision in ``phase``, or for ``actions`` actions. Both keep their
+    opening hands, so that tuning the greedy mulligan does not move the positions
+    (and the defending greedy's tuning neither)."""
     game = Game.new(make_deck("a", my_logicalist=True), make_deck("b"), seed, first_player=0)
     game.push(Mulligan())
     game.push(Mulligan())
-    policies = (GreedyPolicy(), GreedyPolicy())
+    policies = (RushPolicy(), RushPolicy())
     rngs = (policy_rng(seed, 0), policy_rng(seed, 1))
     while game.outcome is None:
         if phase is not None and game.phase.name == phase:

@@ -26,7 +26,7 @@ PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
         (("--log", "-1"), "--log"),
         (("--going", "sideways"), "--going"),
         (("--format", "xml"), "--format"),
-        (("--policy", "clever"), "unknown policy 'clever'; policies: greedy, random"),
+        (("--policy", "clever"), "unknown policy 'clever'; policies: greedy, rush, random"),
     ],
 )
 def test_bad_options_exit_2_with_a_message(
@@ -144,7 +144,7 @@ def test_draw_shows_the_opening_the_mulligan_and_each_own_turn(run: CliRun) -> N
         "Own turn 2",
         "mobilizes ",
         "opponent: gate ",
-        "→ level 1 (0 face up) · 0 members · gates 0/6",
+        "→ level 1 (0 face up) · 3 members · gates 0/6",  # blockers on every front circle
         "gates 6/6",
         "Result: won in own turn ",
     ):

@@ -7,8 +7,11 @@
 * :class:`RandomPolicy` picks uniformly among the legal actions (fuzzing).
 * :class:`GreedyPolicy` plays sensibly: keeps a hand with a first-turn
   logicalist or foreigner (else bottoms all but the low-level ones), levels every
-  turn, trances when it can, fields members to use every attack, attacks front
-  gates first, defines logic to win battles and Luck Drives when short of cards.
+  turn, trances when it can, fields members to use every attack and to block the
+  circles whose gates an attack can reach, moves idle members there, attacks front
+  gates first and then the members guarding standing gates, defines logic to win
+  battles and Luck Drives when short of cards.
+* :class:`RushPolicy` is the greedy player that never defends (it races).
 
 A policy builds its action from the game;
 :func:`~lalcheck.games.luck_and_logic.engine.game.play_game` checks that it is legal.
@@ -100,7 +103,13 @@ _CIRCLE_ORDER = {1: 0, 3: 0, 5: 0, 2: 1, 4: 1, 6: 1}
 
 
 class GreedyPolicy:
-    """A sensible one-step-greedy player."""
+    """A sensible one-step-greedy player that defends: besides the members it attacks
+    with, it fields blockers on the empty circles whose gate an attack can reach,
+    moves members that guard nothing onto them, and attacks first the members that
+    guard standing gates."""
+
+    #: False: :class:`RushPolicy`, which races and never defends.
+    defends = True
 
     def choose(self, game: Game, actions: LegalActions, rng: random.Random) -> Action:
         phase = game.phase
@@ -167,11 +176,11 @@ class GreedyPolicy:
         if trance is not None:
             return trance
         standing = sum(1 for m in state.members() if not m.rested)
-        if standing < state.face_up_level_count or _exposed_empty(state):
+        if standing < state.face_up_level_count or (self.defends and _exposed_empty(state)):
             mobilize = self._mobilize(state)
             if mobilize is not None:
                 return mobilize
-        guard = _guard(game, state)
+        guard = _guard(game, state) if self.defends else None
         if guard is not None:
             return guard
         if not state.logic_drive_used:
@@ -225,9 +234,9 @@ class GreedyPolicy:
             best[2],
         )
 
-    @staticmethod
-    def _mobilize(state: PlayerState) -> Mobilize | None:
-        """R-MOB: the strongest affordable member that fits on empty circles."""
+    def _mobilize(self, state: PlayerState) -> Mobilize | None:
+        """R-MOB: the strongest affordable member that fits on empty circles (a
+        defending player: on circles an attack can reach first)."""
         field = state.field
         best: tuple[tuple[int, int, int, int], Mobilize] | None = None
         for index in distinct_indices(state.hand):
@@ -239,15 +248,14 @@ class GreedyPolicy:
                     rank = (
                         card.level or 0,
                         card.power or 0,
-                        sum(_exposed(state, c) for c in circles),
+                        sum(_exposed(state, c) for c in circles) if self.defends else 0,
                         -sum(_CIRCLE_ORDER[c] for c in circles),
                     )
                     if best is None or rank > best[0]:
                         best = (rank, Mobilize(index, circles))
         return best[1] if best else None
 
-    @staticmethod
-    def _attack(game: Game, state: PlayerState) -> Action:
+    def _attack(self, game: Game, state: PlayerState) -> Action:
         """R-BAT-1: undestroyed empty gates first (front row first) with the weakest
         attacker; then the weakest defender with the strongest attacker."""
         standing = [m for m in state.members() if not m.rested]
@@ -270,8 +278,9 @@ class GreedyPolicy:
         if not defenders:
             return PASS
         # beating a member that guards a standing gate opens the gate to the next attack
-        guarding = [m for m in defenders if any(_exposed(opponent, c) for c in m.circles)]
-        defenders = guarding or defenders
+        if self.defends:
+            guarding = [m for m in defenders if any(_exposed(opponent, c) for c in m.circles)]
+            defenders = guarding or defenders
         strongest = max(standing, key=lambda m: attack_power(m))
         weakest_defender = min(defenders, key=lambda m: (m.card.power or 0) + m.power_bonus)
         target = next(c for c in weakest_defender.circles if attackable(opponent, c))
@@ -336,6 +345,13 @@ class GreedyPolicy:
         if gap <= reach and b.can_level_support(game, player):
             return LEVEL_SUPPORT
         return PASS
+
+
+class RushPolicy(GreedyPolicy):
+    """The greedy player that races: it fields only as many members as it can attack
+    with and attacks the weakest member in reach, never minding its own gates."""
+
+    defends = False
 
 
 def _winning(margin: int, side: int) -> bool:

@@ -22,6 +22,7 @@ from lalcheck.games.luck_and_logic.engine import (
     PassivePolicy,
     Policy,
     RandomPolicy,
+    RushPolicy,
     play_game,
 )
 from lalcheck.games.luck_and_logic.engine.wall import WallPolicy
@@ -41,7 +42,11 @@ from lalcheck.simulation.runner import Going, game_seed
 #: The goldfishing deck is player 0 (A), its opponent player 1 (B).
 GOLDFISHER, OPPONENT = 0, 1
 #: Policies that play a deck, by name.
-POLICIES: Mapping[str, Callable[[], Policy]] = {"greedy": GreedyPolicy, "random": RandomPolicy}
+POLICIES: Mapping[str, Callable[[], Policy]] = {
+    "greedy": GreedyPolicy,
+    "rush": RushPolicy,
+    "random": RandomPolicy,
+}
 
 
 @dataclass(frozen=True, slots=True)
