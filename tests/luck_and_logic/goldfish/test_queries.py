@@ -4,6 +4,7 @@ and simulated values that agree with them."""
 from __future__ import annotations
 
 import math
+import re
 
 import pytest
 
@@ -146,3 +147,70 @@ def test_a_player_who_keeps_and_never_draws_more_sees_the_exact_chances(
         assert result.simulated.value == pytest.approx(result.exact, abs=4 * standard_error), (
             result.query.text
         )
+
+
+#: Log lines of the goldfishing player (A) that the observer counts, and the lines of
+#: the opponent (B) whose gates fall.
+CARD = re.compile(r"(\S+) 「[^」]*」")
+ENTERS_HAND = re.compile(r"T(\d+) A: (?:draws |returns |adds )(.*)")
+MOBILIZED = re.compile(r"T(\d+) A: (?:mobilizes|trances into|trance changes into) (\S+) 「")
+TRANCED = re.compile(r"T(\d+) A: (?:trances into|trance changes into) ")
+LOGIC_DRIVE = re.compile(r"T(\d+) A: Logic Drive of ")
+REFRESHED = re.compile(r"T(\d+) A: refreshes ")
+GATE_FALLS = re.compile(r"T(\d+) B: gate \d \S+ 「[^」]*」 is destroyed")
+
+
+def by_own_turn(log: tuple[str, ...], pattern: re.Pattern[str], last_turn: int) -> list[str]:
+    """The matches of ``pattern`` in the log up to game turn ``last_turn``."""
+    return [m for line in log if (m := pattern.match(line)) and int(m[1]) <= last_turn]
+
+
+def test_what_a_query_counts_is_what_the_game_log_shows(
+    septpia: tuple[DeckInfo, DeckList], sample_db: CardDatabase
+) -> None:
+    """Counted by hand from each game's log: the cards that entered the hand (the kept
+    hand, then draws, returns and searches), the members mobilized, trances, Logic
+    Drives, refreshes and the opponent's gates destroyed by the end of each own turn."""
+    from lalcheck.games.luck_and_logic.engine import play_game
+    from lalcheck.games.luck_and_logic.goldfish import DEFAULT_OPPONENT, rival
+    from lalcheck.games.luck_and_logic.goldfish.queries import Observer
+    from lalcheck.games.luck_and_logic.goldfish.runner import GOLDFISHER, POLICIES, turn_limit
+    from lalcheck.simulation.runner import game_seed
+
+    _, cards = septpia
+    opponent = rival(cards, DEFAULT_OPPONENT)
+    checked = 0
+    for index in range(12):
+        first = index % 2 == 0
+        observer = Observer(GOLDFISHER)
+        record = play_game(
+            cards,
+            opponent.deck,
+            (POLICIES["greedy"](), opponent.make_policy()),
+            game_seed(3, index),
+            first_player=GOLDFISHER if first else 1,
+            log=True,
+            turn_limit=turn_limit(8, first),
+            observe=observer,
+        )
+        observed = observer.observed()
+        kept = [card.number for card in record.openings[GOLDFISHER].kept]
+        for own, marks in enumerate(observed.turns, start=1):
+            last = 2 * own - 1 if first else 2 * own
+            if own == len(observed.turns) and record.summaries[-1].player == GOLDFISHER:
+                last = 10**6  # the game ended in this own turn: every line counts
+            entered = kept + [
+                number
+                for m in by_own_turn(record.log, ENTERS_HAND, last)
+                if int(m[1]) >= 1
+                for number in CARD.findall(m[2])
+            ]
+            assert [c.number for c in observed.entered[: marks.entered]] == entered
+            mobilized = [m[2] for m in by_own_turn(record.log, MOBILIZED, last)]
+            assert [c.number for c in observed.mobilized[: marks.mobilized]] == mobilized
+            assert marks.trances == len(by_own_turn(record.log, TRANCED, last))
+            assert marks.logic_drives == len(by_own_turn(record.log, LOGIC_DRIVE, last))
+            assert marks.refreshes == len(by_own_turn(record.log, REFRESHED, last))
+            assert marks.gates == len(by_own_turn(record.log, GATE_FALLS, last))
+            checked += 1
+    assert checked > 40

@@ -574,7 +574,7 @@ class Game(GameState):
         card = state.level.pop(action.card)
         del state.level_face_up[action.card]
         del state.level_rested[action.card]
-        state.hand.append(card)
+        state.take(card)
         self.note(self.actor, f"returns {card.label()} from the level zone")
         self.phase = Phase.MAIN
 

@@ -154,6 +154,7 @@ class PlayerState:
         "my_logicalist_used",
         "paradox",
         "penalties",
+        "received",
         "refreshes",
         "removed",
         "secret_tools",
@@ -165,6 +166,8 @@ class PlayerState:
     def __init__(self) -> None:
         self.deck: list[Card] = []
         self.hand: list[Card] = []
+        #: Every card that entered the hand, in order (drawn, returned, searched).
+        self.received: list[Card] = []
         #: The member on each circle (index circle - 1); a multi-circle member is on each.
         self.field: list[Member | None] = [None] * 6
         self.gates: list[Card] = []
@@ -192,6 +195,7 @@ class PlayerState:
         other = PlayerState.__new__(PlayerState)
         other.deck = self.deck[:]
         other.hand = self.hand[:]
+        other.received = self.received[:]
         copies: dict[int, Member] = {}
         field: list[Member | None] = []
         for member in self.field:
@@ -279,6 +283,11 @@ class PlayerState:
         return cards
 
     # -- zone changes --------------------------------------------------------
+
+    def take(self, card: Card) -> None:
+        """Put a card into the hand (every card enters it this way)."""
+        self.hand.append(card)
+        self.received.append(card)
 
     def remove_member(self, member: Member) -> None:
         """Take a member off its circles (the caller decides where the cards go)."""
@@ -453,7 +462,7 @@ class GameState:
                 self.refresh(player)
                 if not state.deck:
                     break
-            state.hand.append(state.deck.pop())
+            state.take(state.deck.pop())
             if not state.deck:
                 self.refresh(player)
         if self.log is not None and len(state.hand) > before:

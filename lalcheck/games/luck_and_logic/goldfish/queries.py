@@ -26,7 +26,6 @@ effects) the simulated games also see.
 from __future__ import annotations
 
 import re
-from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -232,17 +231,19 @@ class Observed:
 
 class Observer:
     """Watches a game after every action, from the side of ``player``: the cards that
-    enter its hand (from the hand it kept), the members it mobilizes, its trances
-    and Logic Drives, and the counts at the end of each of its own turns."""
+    enter its hand after the mulligan (``received`` by the engine), the members it
+    mobilizes, its trances and Logic Drives, and the counts at the end of each of its
+    own turns."""
 
     __slots__ = (
         "drives",
-        "entered",
         "field",
-        "hand",
+        "kept",
         "logic_drive_used",
         "mobilized",
         "player",
+        "received",
+        "start",
         "summaries",
         "trance_change_used",
         "trance_used",
@@ -252,8 +253,9 @@ class Observer:
 
     def __init__(self, player: int) -> None:
         self.player = player
-        self.entered: list[Card] | None = None
-        self.hand: list[Card] = []
+        #: The hand kept after the mulligan, and where later entries start in ``received``.
+        self.kept: tuple[Card, ...] | None = None
+        self.start = 0
         #: The members on the field after the last action (kept alive, so ids stay theirs).
         self.field: list[Member] = []
         self.mobilized: list[Card] = []
@@ -261,22 +263,18 @@ class Observer:
         self.trance_used = self.trance_change_used = self.logic_drive_used = False
         self.turns: list[Marks] = []
         self.summaries = 0
+        self.received: list[Card] = []
 
     def __call__(self, game: Game) -> None:
         state = game.players[self.player]
-        if self.entered is None:
+        if self.kept is None:
             opening = game.openings[self.player]
             if opening is None:
                 return
-            self.entered = list(opening.kept)
-            self.hand = list(opening.kept)
-        if state.hand != self.hand:
-            added = Counter(map(id, state.hand)) - Counter(map(id, self.hand))
-            for card in state.hand:
-                if added[id(card)] > 0:
-                    added[id(card)] -= 1
-                    self.entered.append(card)
-            self.hand = list(state.hand)
+            self.kept = opening.kept
+            # received so far: the opening hand, then the mulligan's draws (kept)
+            self.start = len(opening.hand) + len(opening.bottomed)
+            self.received = state.received
         field = [m for m in state.field if m is not None]
         if field != self.field:
             for member in dict.fromkeys(field):
@@ -299,7 +297,7 @@ class Observer:
             if summary.player == self.player:
                 self.turns.append(
                     Marks(
-                        len(self.entered),
+                        len(self.kept) + len(state.received) - self.start,
                         len(self.mobilized),
                         self.trances,
                         self.drives,
@@ -309,5 +307,6 @@ class Observer:
                 )
 
     def observed(self) -> Observed:
-        entered = self.entered or []
-        return Observed(tuple(entered), tuple(self.mobilized), tuple(self.turns), len(entered))
+        kept = self.kept or ()
+        entered = (*kept, *self.received[self.start :])
+        return Observed(entered, tuple(self.mobilized), tuple(self.turns), len(kept))

@@ -25,6 +25,7 @@ from lalcheck.games.luck_and_logic.engine import (
     RushPolicy,
     play_game,
 )
+from lalcheck.games.luck_and_logic.engine.search import SearchPolicy
 from lalcheck.games.luck_and_logic.engine.wall import WallPolicy
 from lalcheck.games.luck_and_logic.goldfish.aggregate import (
     Aggregate,
@@ -45,6 +46,7 @@ GOLDFISHER, OPPONENT = 0, 1
 POLICIES: Mapping[str, Callable[[], Policy]] = {
     "greedy": GreedyPolicy,
     "rush": RushPolicy,
+    "search": SearchPolicy,
     "random": RandomPolicy,
 }
 
