@@ -26,7 +26,7 @@ PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
         (("--log", "-1"), "--log"),
         (("--going", "sideways"), "--going"),
         (("--format", "xml"), "--format"),
-        (("--policy", "clever"), "unknown policy 'clever'; policies: greedy, rush, random"),
+        (("--policy", "clever"), "unknown policy 'clever'; policies: greedy, rush, search, random"),
     ],
 )
 def test_bad_options_exit_2_with_a_message(
