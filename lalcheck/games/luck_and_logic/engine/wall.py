@@ -18,7 +18,15 @@ from __future__ import annotations
 import random
 
 from lalcheck.games.luck_and_logic.cards import Card, CardType, Logic, LogicKind
-from lalcheck.games.luck_and_logic.engine.actions import PASS, Action, Mobilize, Mulligan
+from lalcheck.games.luck_and_logic.engine.actions import (
+    PASS,
+    Action,
+    Discard,
+    LevelUp,
+    Mobilize,
+    Mulligan,
+    ReturnLevel,
+)
 from lalcheck.games.luck_and_logic.engine.deck import MAIN_SIZE, DeckList
 from lalcheck.games.luck_and_logic.engine.policies import GreedyPolicy
 from lalcheck.games.luck_and_logic.engine.rules import (
@@ -81,7 +89,8 @@ class WallPolicy(GreedyPolicy):
 
     def __init__(self, members: int) -> None:
         self.members = members
-        self._turn = -1
+        #: The game and turn of the members counted in ``_fielded``.
+        self._turn: tuple[int, int] = (-1, -1)
         self._fielded = 0
 
     def choose(self, game: Game, actions: LegalActions, rng: random.Random) -> Action:
@@ -92,13 +101,20 @@ class WallPolicy(GreedyPolicy):
             return PASS
         if phase is Phase.MAIN:
             return self._block(game, game.players[game.actor])
+        if phase is Phase.LEVEL:
+            return LevelUp(0)  # its cards are all alike
+        if phase is Phase.LEVEL_RETURN:
+            return ReturnLevel(0)
+        if phase is Phase.DISCARD:
+            return Discard(0)
         return super().choose(game, actions, rng)
 
     def _block(self, game: Game, state: PlayerState) -> Action:
         """R-MOB: a member from hand on the most exposed empty circle, while this
         turn's quota lasts."""
-        if game.turn != self._turn:
-            self._turn, self._fielded = game.turn, 0
+        turn = (game.seed, game.turn)
+        if turn != self._turn:
+            self._turn, self._fielded = turn, 0
         if self._fielded >= self.members:
             return PASS
         empty = [c for c in CIRCLES if state.field[c - 1] is None]
