@@ -197,6 +197,8 @@ CASES = [
     case(*FETCH, "-o", OUT_OF_REACH, code=2, message="is a file, not a folder"),
     case("db", "lock", "-o", OUT_OF_REACH, code=2, message="is a file, not a folder"),
     case("db", "lock", "--db", "{broken-db.yaml}", code=2, message="is not valid"),
+    case("db", "coverage", "--db", "{broken-db.yaml}", code=2, message="is not valid"),
+    case("db", "coverage", "--db", "{missing.yaml}", code=2, message="does not exist"),
     case("db", "diff", "{missing.yaml}", "{bad-date-db.yaml}", code=2, message="does not exist"),
     case("db", "diff", "{broken-db.yaml}", "{bad-date-db.yaml}", code=2, message="is not valid"),
     # cards

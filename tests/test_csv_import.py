@@ -8,6 +8,7 @@ import pytest
 
 from lalcheck.db import load_database
 from lalcheck.errors import InputError
+from lalcheck.games.luck_and_logic.abilities.model import soul_power
 from lalcheck.games.luck_and_logic.cards import CardType, Color, Logic, LogicKind, World
 from lalcheck.games.luck_and_logic.csv_import import import_csv
 from tests.conftest import FIXTURES, CliRun
@@ -74,7 +75,7 @@ def test_english_layout(run: CliRun, tmp_path: Path) -> None:
     assert alpha.text == "[Mobilize] Draw a card, then discard a card."
     assert db["T05/002"].power == 3000 and db["T05/002"].logic == Logic(LogicKind.SPIRIT, 1)
     union = db["T05/003"]
-    assert union.covenanter == "Import Foreigner Beta" and union.soul == 1
+    assert union.covenanter == "Import Foreigner Beta" and union.soul == soul_power(1)
     assert union.text is not None and union.text.endswith(
         "\nThen this member gets power +1000 until end of turn."
     )

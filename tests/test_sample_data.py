@@ -77,3 +77,42 @@ def test_bundled_regulations_in_date_order() -> None:
     assert dict(latest.restricted) == {"BT01/008": 1, "EB01/001": 1, "SPB01/041": 1}
     assert latest.secret_tools is not None and latest.secret_tools.size == 4
     assert [w.value for w in latest.world_lock] == ["Luck&Logic Club"]
+
+
+def test_the_sample_shows_every_kind_of_ability(sample: CardDatabase) -> None:
+    """Issue 10: at least 30 cards with activated, continuous, EXsoul, search,
+    retreat, secret-tool and paradox-link abilities, spread over the worlds."""
+    from lalcheck.games.luck_and_logic.abilities.model import (
+        AddToHand,
+        Kind,
+        Remove,
+        Search,
+        Transmute,
+        Trigger,
+    )
+
+    kinds: dict[str, set[str]] = {
+        name: set()
+        for name in ("activated", "continuous", "exsoul", "search", "retreat", "tool", "link")
+    }
+    for card in sample:
+        given = list(card.soul) if card.soul is not None and card.soul.written else []
+        for ability in (*card.effects, *given):
+            steps = ability.steps
+            found = {
+                "activated": ability.kind in (Kind.ACTIVATED, Kind.LOGIC_DRIVE)
+                and bool(ability.costs),
+                "continuous": ability.kind is Kind.CONTINUOUS,
+                "exsoul": bool(ability.exsoul),
+                "search": any(isinstance(s, Search | AddToHand) for s in steps),
+                "retreat": any(isinstance(s, Remove) for s in steps),
+                "tool": ability.kind is Kind.SKILL or any(isinstance(s, Transmute) for s in steps),
+                "link": ability.trigger is Trigger.PARADOX_LINK,
+            }
+            for name, present in found.items():
+                if present:
+                    kinds[name].add(card.number)
+    assert all(kinds.values()), {name: len(cards) for name, cards in kinds.items()}
+    showing = set().union(*kinds.values())
+    assert len(showing) >= 30
+    assert len({sample[number].world for number in showing} - {None}) == len(World)

@@ -20,16 +20,18 @@ from lalcheck.cli.common import (
     user_errors,
 )
 from lalcheck.db import load_database
+from lalcheck.db.coverage import database_coverage
 from lalcheck.db.diff import diff_databases
 from lalcheck.db.dump import save_document
 from lalcheck.db.lock import LOCK_FILE, Lock, write_lock
 from lalcheck.errors import LalcheckError
 from lalcheck.formatters.cards import format_database_info
+from lalcheck.formatters.coverage import format_coverage_json, format_coverage_text
 from lalcheck.formatters.diff import format_diff_json, format_diff_text
 from lalcheck.games import DEFAULT_GAME
 
 app = typer.Typer(
-    help="Card database: what is loaded, schema check, CSV import, download, lock, diff.",
+    help="Card database: what is loaded, schema check, CSV import, download, lock, diff, coverage.",
     no_args_is_help=True,
 )
 
@@ -48,6 +50,23 @@ def validate(
     with user_errors():
         database = load_database(file, use_cache=False)
     typer.echo(f"{file}: valid card database {database.info.name!r} with {len(database)} cards")
+
+
+@app.command()
+def coverage(
+    db: DbOption = None,
+    game: GameOption = None,
+    output_format: Annotated[
+        TextOrJson, typer.Option("--format", "-f", help="Output format.")
+    ] = TextOrJson.TEXT,
+) -> None:
+    """The share of cards whose whole text the game's engine runs (structured), and the others."""
+    database = load_db(db, game)
+    result = database_coverage(database)
+    if output_format is TextOrJson.JSON:
+        typer.echo(format_coverage_json(result), nl=False)
+    else:
+        typer.echo(format_coverage_text(result, database), nl=False)
 
 
 @app.command("import")

@@ -20,6 +20,11 @@ from lalcheck.db.model import CardDatabase
 from lalcheck.errors import InputError
 from lalcheck.games.base import GameCard
 
+#: Bumped whenever a game builds cards differently from the same file, so that no
+#: cached database of the old card model is read back. 2: the Luck & Logic
+#: card-ability language.
+MODEL_REVISION = 2
+
 
 def cache_dir() -> Path:
     """The folder lalcheck caches into."""
@@ -28,8 +33,9 @@ def cache_dir() -> Path:
 
 
 def _entry(sha256: str) -> Path:
-    # The version is part of the key: a new lalcheck may build cards differently.
-    return cache_dir() / "databases" / f"{sha256}-{__version__}.pickle"
+    # The version and the card model are part of the key: a new lalcheck may build
+    # cards differently.
+    return cache_dir() / "databases" / f"{sha256}-{__version__}-m{MODEL_REVISION}.pickle"
 
 
 def get(sha256: str, source: str) -> CardDatabase[GameCard] | None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 
-from lalcheck.db.model import CardDatabase, DatabaseInfo
+from lalcheck.db.model import CardDatabase, DatabaseInfo, absent
 from lalcheck.errors import UsageError
 from lalcheck.games.base import GameCard as Card
 
@@ -44,10 +44,6 @@ class DatabaseDiff:
         return not (self.added or self.removed or self.changed)
 
 
-def _empty(value: object) -> bool:
-    return value is None or value == () or value == {}
-
-
 def card_changes(old: Card, new: Card) -> tuple[FieldChange, ...]:
     """The fields that differ between two printings (of one game's card model, compared
     in its order; the number is the key; fields derived from others, ``compare=False``,
@@ -57,7 +53,7 @@ def card_changes(old: Card, new: Card) -> tuple[FieldChange, ...]:
     fields = dataclasses.fields(old)
     for name in (field.name for field in fields if field.compare and field.name != "number"):
         before, after = getattr(old, name), getattr(new, name)
-        if before != after and not (_empty(before) and _empty(after)):
+        if before != after and not (absent(before) and absent(after)):
             changes.append(FieldChange(name, before, after))
     return tuple(changes)
 

@@ -14,12 +14,16 @@ import yaml
 
 from lalcheck.atomic import write_atomic
 from lalcheck.db.load import parse_database
-from lalcheck.db.model import CardDatabase
+from lalcheck.db.model import CardDatabase, absent
 from lalcheck.games.base import GameCard as Card
 
 
 def plain(value: object) -> Any:
-    """A card field value as JSON/YAML data: enums by value, dates in ISO form."""
+    """A card field value as JSON/YAML data: enums by value, dates in ISO form; a value
+    a card model read into another shape (its ``to_data``) as the data it was read from."""
+    to_data = getattr(value, "to_data", None)
+    if callable(to_data):
+        return to_data()
     if isinstance(value, Enum):
         return value.value
     if isinstance(value, dt.date):
@@ -52,10 +56,7 @@ def card_to_dict(card: Card) -> dict[str, Any]:
     return {
         field.name: plain(value)
         for field in dataclasses.fields(card)
-        if field.compare
-        and (value := getattr(card, field.name)) is not None
-        and value != ()
-        and value != {}
+        if field.compare and not absent(value := getattr(card, field.name))
     }
 
 

@@ -66,6 +66,11 @@ class Resolution(Generic[Card]):
         return f"unknown card {self.reference!r}; check the card number or name"
 
 
+def absent(value: object) -> bool:
+    """A card field without a value: None or an empty collection (``""`` and 0 are values)."""
+    return value is None or (not isinstance(value, str | int | float) and not value)
+
+
 def fold(text: str) -> str:
     """Case-, width- and space-insensitive form of a number or name for suggestions."""
     return "".join(unicodedata.normalize("NFKC", text).casefold().split())

@@ -9,8 +9,8 @@ Adding a game (say ``my-game``):
 1. a package ``lalcheck/games/my_game/`` whose ``__init__`` defines
    ``GAME = Game(...)`` (:class:`lalcheck.games.base.Game`): its card model,
    file kinds with their rules (one module per rule id), regulations, search
-   fields, card view and, if it has them, deck layout, text decklists and
-   simulation hooks;
+   fields, card view and, if it has them, deck layout, text decklists,
+   simulation hooks and the coverage model of ``db coverage``;
 2. its data under ``data/my-game/`` (the sample card database, ``sample:
    true``, and the dated regulations) and its JSON Schemas under
    ``schemas/my-game/``; its rules reference ``docs/rules/my-game.md`` with an

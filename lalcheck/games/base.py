@@ -18,6 +18,8 @@ game only through these members:
   text decklist's headers and section titles (games with player decks).
 - ``search_fields`` and ``card_view``: ``lalcheck cards`` and ``collection list``.
 - ``simulation``: the engine hooks of ``goldfish``, ``draw`` and ``play``.
+- ``coverage``: which cards ``db coverage`` counts as structured (all of their
+  text in a form the engine runs); a game without one has no unstructured text.
 - ``card_list_import``, ``registration_sheet``: optional extras.
 """
 
@@ -168,6 +170,16 @@ class CardModel:
 
 
 @dataclass(frozen=True, slots=True)
+class CoverageModel:
+    """How ``db coverage`` measures a database of the game: ``structured`` tells whether
+    all of a card's text has a form the engine runs (the others come up as "not
+    modelled" in games), and ``basis`` says in one sentence what that means."""
+
+    structured: Callable[[Any], bool]
+    basis: str
+
+
+@dataclass(frozen=True, slots=True)
 class RegulationModel:
     """A game's dated regulations: the bundled folder (at least one regulation: every
     report names the one a file was checked under), the schema, and how a schema-valid
@@ -247,6 +259,8 @@ class Game:
     decklist: DecklistStyle | None = None
     #: The engine hooks, imported only when a simulation runs (engines are slow to import).
     simulation: Callable[[], Simulation] | None = None
+    #: None: the game's cards have no unstructured text, so every card counts as structured.
+    coverage: CoverageModel | None = None
     card_list_import: Callable[..., CardListImport] | None = None
     registration_sheet: Callable[[Deck[Any], DatabaseInfo], str] | None = None
     #: The file kind of a file without ``kind:``.

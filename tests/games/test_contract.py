@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 import subprocess
@@ -129,6 +130,36 @@ def test_simulation_hooks(game: Game) -> None:
     simulation = game.simulation()
     assert simulation.default_policy in simulation.policies
     assert 1 <= simulation.default_max_turns <= simulation.max_turns
+
+
+def test_db_coverage_of_every_sample_database(run: CliRun, game: Game) -> None:
+    """Every bundled sample is fully structured, and the report says by which measure."""
+    result = run("db", "coverage", "--game", game.id, "--format", "json")
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.stdout)
+    assert report["game"] == game.id and report["unstructured"] == []
+    assert report["cards"] == report["structured"] > 0 and report["share"] == 1.0
+    assert game.coverage is not None and report["basis"] == game.coverage.basis
+    text = run("db", "coverage", "--game", game.id).stdout
+    assert f"structured: {game.coverage.basis}" in text
+
+
+def test_a_game_without_a_coverage_model_counts_every_card_as_structured(
+    run: CliRun, mirror_game: Game, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(
+        sys.modules[PACKAGES[mirror_game.id]],
+        "GAME",
+        dataclasses.replace(mirror_game, coverage=None),
+    )
+    get_game.cache_clear()
+    source = str(mirror_game.sample_database)
+    report = json.loads(run("db", "coverage", "--db", source, "--format", "json").stdout)
+    cards = len(load_database(mirror_game.sample_database, use_cache=False))
+    assert (report["game"], report["cards"], report["structured"]) == (mirror_game.id, cards, cards)
+    assert "no unstructured text: every card counts as structured" in report["basis"]
+    text = run("db", "coverage", "--db", source).stdout
+    assert "structured: Mirror Game cards have no unstructured text" in text
 
 
 def test_lalcheck_games_lists_every_game(run: CliRun, game: Game) -> None:

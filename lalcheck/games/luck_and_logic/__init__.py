@@ -12,7 +12,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from lalcheck.games.base import CardModel, CardView, FileKind, Game, RegulationModel
-from lalcheck.games.luck_and_logic.card_data import card_from_dict
+from lalcheck.games.luck_and_logic.abilities.coverage import COVERAGE
+from lalcheck.games.luck_and_logic.card_data import card_from_dict, document_problems
 from lalcheck.games.luck_and_logic.card_view import SEARCH_FIELDS, format_card, format_card_row
 from lalcheck.games.luck_and_logic.decklist import STYLE
 from lalcheck.games.luck_and_logic.decks import COUNT_KEYS, LAYOUT, report_counts
@@ -53,7 +54,7 @@ GAME = Game(
     id="luck-and-logic",
     title="Luck & Logic",
     rules_reference="docs/rules/luck-and-logic.md",
-    card_model=CardModel(schema="cards", card_from_dict=card_from_dict),
+    card_model=CardModel(schema="cards", card_from_dict=card_from_dict, check=document_problems),
     sample_database=bundled("data", "cards.yaml"),
     regulation_model=RegulationModel(
         folder=bundled("data", "regulations"),
@@ -66,6 +67,7 @@ GAME = Game(
     deck_layout=LAYOUT,
     decklist=STYLE,
     simulation=_simulation,
+    coverage=COVERAGE,
     card_list_import=_import_card_list,
     registration_sheet=format_registration_sheet,
 )

@@ -14,7 +14,7 @@ from lalcheck.games.luck_and_logic.cards import (
     World,
 )
 
-_STATS = ("level", "cost", "territory", "power", "spirit", "limit", "soul", "gate_number")
+_STATS = ("level", "cost", "territory", "power", "spirit", "limit", "gate_number")
 
 
 def format_card(card: Card, db: CardDatabase[Card]) -> str:
@@ -49,9 +49,10 @@ def format_card(card: Card, db: CardDatabase[Card]) -> str:
     ):
         if value:
             lines.append(f"  {label:<11} {value}")
-    for effect in card.effects:
-        detail = f" {effect.stat} until end of {effect.until}" if effect.stat else ""
-        lines.append(f"  effect      on {effect.trigger}: {effect.action} {effect.value}{detail}")
+    for ability in card.effects:
+        lines.append(f"  ability     {ability}")
+    for ability in card.soul or ():
+        lines.append(f"  as soul     {ability}")
     other = [c.number for c in db.identity_printings(card) if c.number != card.number]
     if other:
         lines.append(f"  printings   also {', '.join(other)}")

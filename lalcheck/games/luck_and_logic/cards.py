@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from lalcheck.games.base import CardNames
+from lalcheck.games.luck_and_logic.abilities.model import NO_ABILITIES, Abilities
 
 
 class CardType(StrEnum):
@@ -106,54 +107,6 @@ class Logic:
     value: int = 0
 
 
-class Trigger(StrEnum):
-    """When a structured effect runs (see the effects vocabulary in the README)."""
-
-    MOBILIZE = "mobilize"  # this member was mobilized (also by trance)
-    ATTACK = "attack"  # this member was declared as an attacker
-    DEFINE = "define"  # this card was defined as logic in battle (tactics)
-    GATE_DESTROYED = "gate_destroyed"  # this gate was destroyed (never the sixth)
-    LOGIC_DRIVE = "logic_drive"  # activated: Logic Drive of a transunion with soul (R-LD)
-
-
-class Action(StrEnum):
-    """What a structured effect does."""
-
-    DRAW = "draw"  # draw ``value`` cards
-    CHARGE = "charge"  # put the top ``value`` deck cards face down into the cost zone
-    BOOST = "boost"  # ``stat`` +``value`` until the end of ``until``
-
-
-class Stat(StrEnum):
-    """Member values a boost can raise."""
-
-    POWER = "power"
-    SPIRIT = "spirit"
-    LIMIT = "limit"
-
-
-class Duration(StrEnum):
-    """How long a boost lasts."""
-
-    BATTLE = "battle"
-    TURN = "turn"
-
-
-@dataclass(frozen=True, slots=True)
-class Effect:
-    """One structured ability the engine executes.
-
-    A boost raises the member the effect belongs to (for ``define``: the
-    defining player's battling member).
-    """
-
-    trigger: Trigger
-    action: Action
-    value: int
-    stat: Stat | None = None
-    until: Duration | None = None
-
-
 @dataclass(frozen=True, slots=True)
 class Card(CardNames):
     """One printing of a card, as the card database describes it (contract §2)."""
@@ -173,9 +126,12 @@ class Card(CardNames):
     power: int | None = None
     spirit: int | None = None
     limit: int | None = None
-    soul: int | None = None
+    #: What the card gives the transunion it is the soul of (R-TRANCE): ``soul: N``
+    #: in the database is "(Soul) power +N while attacking".
+    soul: Abilities | None = None
     logic: Logic | None = None
     covenanter: str | None = None
+    #: TC-「XX」: the character (名称) a Trance Change turns this transunion into.
     trance_change: str | None = None
     gate_number: int | None = None
     paradox_rule: str | None = None
@@ -183,9 +139,13 @@ class Card(CardNames):
     rarity: str | None = None
     set: str | None = None
     release: dt.date | None = None
-    effects: tuple[Effect, ...] = ()
+    effects: Abilities = NO_ABILITIES
 
     @property
     def has_unmodelled_text(self) -> bool:
-        """True when the card has ability text but no structured effects."""
-        return bool(self.text) and not self.effects
+        """True when some of the card's text has no structured form: ability text
+        without abilities (its own, or those it gives as soul), or a paradox rule
+        without a ``paradox_rule`` ability."""
+        if self.text and not self.effects.non_rule and not (self.soul and self.soul.written):
+            return True
+        return bool(self.paradox_rule) and not self.effects.paradox_rules

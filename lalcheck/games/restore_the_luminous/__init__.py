@@ -18,9 +18,10 @@ Rule ids (``RTL-…``) cited in code and messages are explained in
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import TYPE_CHECKING
 
-from lalcheck.games.base import CardModel, CardView, FileKind, Game, RegulationModel
+from lalcheck.games.base import CardModel, CardView, CoverageModel, FileKind, Game, RegulationModel
 from lalcheck.games.restore_the_luminous.card_view import (
     SEARCH_FIELDS,
     format_card,
@@ -76,5 +77,9 @@ GAME = Game(
     deck_layout=LAYOUT,
     decklist=STYLE,
     simulation=_simulation,
+    coverage=CoverageModel(
+        structured=attrgetter("is_modelled"),
+        basis="no rules text, or text the loader read into keywords, effects or leader abilities",
+    ),
     registration_sheet=format_registration_sheet,
 )

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import yaml
 from jsonschema import Draft202012Validator
 
 from lalcheck.db import CardDatabase, DatabaseError, load_database
@@ -31,6 +32,7 @@ from lalcheck.games.restore_the_luminous.cards import (
 from lalcheck.games.restore_the_luminous.engine import DeckError, DeckList
 from lalcheck.resources import schema_path
 from lalcheck.yamlsafe import DATA_LIMITS, load_with_lines, read_text
+from tests.conftest import CliRun
 
 from .conftest import SAMPLE_DECKS
 from .helpers import LEADER, card
@@ -269,6 +271,21 @@ def test_the_core_loader_names_duplicate_numbers_with_their_lines(tmp_path: Path
     assert f"{bad}:8: cards[1].number: card number X/1 is used twice (first by cards[0])" in str(
         error.value
     )
+
+
+def test_db_coverage_counts_rules_text_the_loader_did_not_structure(tmp_path: Path, run: CliRun):
+    """A unit whose text has no keyword, effect or ability is not structured (its engine
+    counts it as unmodelled when it comes up)."""
+    database = tmp_path / "cards.yaml"
+    cards = [{**UNIT, "text": "Something the loader cannot read."}, {**UNIT, "number": "X/002"}]
+    document = {"format": 1, "game": "restore-the-luminous", "name": "t", "version": "1"}
+    database.write_text(yaml.safe_dump({**document, "cards": cards}), encoding="utf-8")
+    report = json.loads(run("db", "coverage", "--db", str(database), "-f", "json").stdout)
+    assert (report["cards"], report["structured"], report["unstructured"]) == (2, 1, ["X/001"])
+    assert report["share"] == 0.5
+    text = run("db", "coverage", "--db", str(database)).stdout
+    assert "2 cards, 1 with all of their text structured (50.0%)" in text
+    assert "X/001 「Test Unit」" in text
 
 
 def test_every_rule_keyword_has_its_id():

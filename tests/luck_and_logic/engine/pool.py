@@ -4,26 +4,34 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
+from typing import Any
 
-from lalcheck.games.luck_and_logic.cards import (
-    Action,
-    Card,
-    CardType,
-    Color,
-    Duration,
-    Effect,
-    Logic,
-    LogicKind,
-    Stat,
-    Trigger,
-    World,
-)
+from lalcheck.games.luck_and_logic.abilities.model import NO_ABILITIES, Abilities, soul_power
+from lalcheck.games.luck_and_logic.abilities.parse import AbilityError, parse_effects
+from lalcheck.games.luck_and_logic.cards import Card, CardType, Color, Logic, LogicKind, World
 from lalcheck.games.luck_and_logic.engine import DeckList, Game
 from lalcheck.games.luck_and_logic.engine import decisions as d
 from lalcheck.games.luck_and_logic.engine.state import Member
 
 Y, B = Color.YELLOW, Color.BLUE
 SEPTPIA, MONOLIUM = World.SEPTPIA, World.MONOLIUM
+
+
+def abilities(card_type: CardType, *entries: dict[str, Any]) -> Abilities:
+    """Abilities written as the database writes them (the ability language)."""
+    problems: list[AbilityError] = []
+    found = parse_effects(list(entries), ("effects",), card_type, problems)
+    assert not problems, problems
+    return found
+
+
+def auto(trigger: str, *steps: dict[str, Any], **fields: Any) -> dict[str, Any]:
+    """An auto ability: ``auto("attack", {"effect": "draw"})``."""
+    return {"kind": "auto", "trigger": trigger, "do": list(steps), **fields}
+
+
+#: "(Soul) power +1000 while attacking" (R-TRANCE), on the pool's soul cards.
+SOUL_1000 = soul_power(1000)
 
 
 def member(
@@ -39,10 +47,14 @@ def member(
     logic: Logic | None = None,
     color: Color = Y,
     world: World = SEPTPIA,
-    effects: tuple[Effect, ...] = (),
+    effects: Abilities = NO_ABILITIES,
     text: str | None = None,
     trance_change: str | None = None,
+    character: str | None = None,
+    soul: Abilities | None = None,
 ) -> Card:
+    if soul is None and kind in (CardType.LOGICALIST, CardType.FOREIGNER):
+        soul = SOUL_1000
     return Card(
         number=number,
         name=f"Test {number}",
@@ -59,6 +71,8 @@ def member(
         effects=effects,
         text=text,
         trance_change=trance_change,
+        character=character,
+        soul=soul,
     )
 
 
@@ -67,7 +81,7 @@ LOGICALIST_DRAW = member(
     "T/002",
     CardType.LOGICALIST,
     power=2500,
-    effects=(Effect(Trigger.MOBILIZE, Action.DRAW, 1),),
+    effects=abilities(CardType.LOGICALIST, auto("mobilize", {"effect": "draw"})),
     text="When mobilized, draw 1.",
 )
 FOREIGNER = member(
@@ -103,7 +117,7 @@ TRANSUNION_3 = member(
     spirit=3,
     color=B,
     world=MONOLIUM,
-    effects=(Effect(Trigger.LOGIC_DRIVE, Action.DRAW, 1),),
+    effects=abilities(CardType.TRANSUNION, {"kind": "logic_drive", "do": [{"effect": "draw"}]}),
     text="[LD] Draw 1.",
 )
 TRANSUNION_4 = member(
@@ -115,10 +129,15 @@ TRANSUNION_4 = member(
     power=12000,
     spirit=3,
     limit=3,
-    effects=(Effect(Trigger.ATTACK, Action.BOOST, 2000, Stat.POWER, Duration.BATTLE),),
-    trance_change="Test T/008",
+    effects=abilities(
+        CardType.TRANSUNION,
+        auto("attack", {"effect": "boost", "stat": "power", "value": 2000, "until": "battle"}),
+    ),
+    trance_change="Eight",
 )
-TC_FORM = member("T/008", CardType.TRANSUNION, level=4, cost=2, power=15000, spirit=4)
+TC_FORM = member(
+    "T/008", CardType.TRANSUNION, level=4, cost=2, power=15000, spirit=4, character="Eight"
+)
 TACTICS = Card(
     number="T/009",
     name="Test T/009",
@@ -126,7 +145,10 @@ TACTICS = Card(
     color=Y,
     world=SEPTPIA,
     logic=Logic(LogicKind.TACTICS, 0),
-    effects=(Effect(Trigger.DEFINE, Action.BOOST, 3000, Stat.POWER, Duration.BATTLE),),
+    effects=abilities(
+        CardType.TACTICS,
+        auto("define", {"effect": "boost", "stat": "power", "value": 3000, "until": "battle"}),
+    ),
     text="Power +3000 for this battle.",
 )
 TACTICS_UNMODELLED = Card(
@@ -145,6 +167,7 @@ PARADOX = Card(
     world=MONOLIUM,
     logic=Logic(LogicKind.PARADOX, 0),
     paradox_rule="Compare spirit.",
+    effects=abilities(CardType.PARADOX, {"kind": "paradox_rule", "modifiers": []}),
 )
 GATE = Card(number="T-G01", name="Test gate 1", type=CardType.GATE, gate_number=1)
 GATE_DRAW = Card(
@@ -152,7 +175,7 @@ GATE_DRAW = Card(
     name="Test gate 2",
     type=CardType.GATE,
     gate_number=2,
-    effects=(Effect(Trigger.GATE_DESTROYED, Action.DRAW, 1),),
+    effects=abilities(CardType.GATE, auto("gate_destroyed", {"effect": "draw"})),
     text="Draw 1.",
 )
 GATE_CHARGE = Card(
@@ -160,7 +183,7 @@ GATE_CHARGE = Card(
     name="Test gate 3",
     type=CardType.GATE,
     gate_number=3,
-    effects=(Effect(Trigger.GATE_DESTROYED, Action.CHARGE, 1),),
+    effects=abilities(CardType.GATE, auto("gate_destroyed", {"effect": "charge"})),
     text="Charge 1.",
 )
 GATE_TEXT = Card(
@@ -243,7 +266,7 @@ def field(game: Game, player: int, card: Card, circles: tuple[int, ...]) -> Memb
             break
     else:
         raise AssertionError(f"no {card.number} left for player {player}")
-    placed = Member(card, circles)
+    placed = game.new_member(card, circles)
     state.place(placed)
     return placed
 
@@ -297,10 +320,234 @@ def check_invariants(game: Game, decks: tuple[DeckList, DeckList]) -> None:
         else:  # an empty drop zone refreshes without a card to remove
             assert 4 <= len(state.removed) <= 4 + state.penalties
         assert len(state.level) == len(state.level_face_up) == len(state.level_rested)
-        assert len(state.level) <= 4 or game.phase.name == "LEVEL_RETURN"
+        returning = game.phase.name == "LEVEL_RETURN" or (
+            game.choice is not None and game.choice.kind.value == "level"
+        )
+        assert len(state.level) <= 4 or returning or game.outcome is not None
+        uids = [m.uid for m in state.members()]
+        assert all(uids) and len(set(uids)) == len(uids), "each member has its own uid"
         assert 0 <= state.penalties <= 2 and state.refreshes >= state.penalties
         if game.battle is None:
             assert not state.battle and not state.intercept
     assert 0 <= game.attacks_made <= game.players[game.active].face_up_level_count
     if game.outcome is None:
         assert game.legal_actions(), "a game in progress always offers an action"
+        waiting = game.phase.name == "CHOOSE"
+        assert waiting == (game.choice is not None), "a choice waits exactly in CHOOSE"
+        assert waiting or not game.queue, "abilities wait only for a choice"
+        if game.battle is not None and game.phase.name in ("INTERCEPT", "DEFINE"):
+            battle = game.battle
+            assert game.players[battle.attacker].member_by_uid(battle.attacker_uid)
+            assert game.players[1 - battle.attacker].member_by_uid(battle.defender_uid)
+
+
+# -- a deck that uses every part of the ability language (for fuzzing) ---------------------
+
+
+def with_abilities(base: Card, number: str, *entries: dict[str, Any], **fields: Any) -> Card:
+    """A copy of ``base`` with these abilities (written as the database writes them)."""
+    from dataclasses import replace
+
+    return replace(base, number=number, effects=abilities(base.type, *entries), **fields)
+
+
+def _boost(stat: str, value: int, until: str, target: Any = "self") -> dict[str, Any]:
+    return {"effect": "boost", "stat": stat, "value": value, "until": until, "target": target}
+
+
+def secret_tool(number: str, level: int, *steps: dict[str, Any]) -> Card:
+    """A secret tool of ``level`` whose skill runs ``steps``."""
+    return Card(
+        number=number,
+        name=f"Test {number}",
+        type=CardType.SECRET_TOOL,
+        level=level,
+        effects=abilities(CardType.SECRET_TOOL, {"kind": "skill", "do": list(steps)}),
+    )
+
+
+_OPPONENT = {"choose": "opponent", "optional": True}
+ABILITY_CARDS = (
+    with_abilities(
+        LOGICALIST,
+        "T/X01",
+        auto("mobilize", {"effect": "search", "filter": {"type": "transunion"}}, from_hand=True),
+        auto("paradox_link", {"effect": "draw"}, once_per_turn=True),
+    ),
+    with_abilities(
+        LOGICALIST,
+        "T/X02",
+        {
+            "kind": "activated",
+            "once_per_turn": True,
+            "cost": [{"cost": "rest_self"}, {"cost": "stock", "count": 1}],
+            "do": [{"effect": "transmute", "level": 4}, {"effect": "transmute", "level": 2}],
+        },
+        auto("battle_lost", {"effect": "charge"}),
+    ),
+    with_abilities(
+        FOREIGNER,
+        "T/X03",
+        auto("attacked", {"effect": "return_to_hand", "target": "self"}, optional=True),
+        auto("intercept", _boost("power", 1000, "battle", "battling")),
+        soul=abilities(
+            CardType.TRANSUNION,
+            {
+                "kind": "continuous",
+                "if": [{"condition": "attacking"}],
+                "modifiers": [{"stat": "power", "value": 1000}],
+            },
+            auto("trance", {"effect": "draw"}),
+        ),
+    ),
+    with_abilities(
+        FOREIGNER_SMALL,
+        "T/X04",
+        {
+            "kind": "activated",
+            "cost": [{"cost": "discard"}, {"cost": "rest_level"}],
+            "do": [{"effect": "mobilize", "from": "drop", "filter": {"level_at_most": 1}}],
+        },
+        auto("battle_won", {"effect": "destroy_gate"}, once_per_turn=True),
+    ),
+    with_abilities(
+        TRANSUNION_2,
+        "T/X05",
+        {"kind": "continuous", "exsoul": 2, "modifiers": [{"stat": "power", "value": 2000}]},
+        auto(
+            "attack", {"effect": "rest", "target": _OPPONENT}, {"effect": "move", "target": "self"}
+        ),
+        {
+            "kind": "logic_drive",
+            "cost": [{"cost": "stock", "count": 1}],
+            "do": [{"effect": "soul_from_deck"}],
+        },
+    ),
+    with_abilities(
+        TRANSUNION_3,
+        "T/X06",
+        auto("trance", {"effect": "level_up"}),
+        auto("attack", {"effect": "rule", "rule": "no_intercept", "until": "battle"}, exsoul=2),
+        {
+            "kind": "logic_drive",
+            "do": [{"effect": "mobilize", "from": "deck", "filter": {"type": "logicalist"}}],
+        },
+    ),
+    with_abilities(
+        TRANSUNION_4,
+        "T/X07",
+        {
+            "kind": "continuous",
+            "if": [{"condition": "row", "row": "back"}],
+            "modifiers": [
+                {"stat": "spirit", "value": 1, "to": {"all": "own", "filter": {"row": "front"}}}
+            ],
+        },
+        auto("attack", {"effect": "retreat", "target": _OPPONENT, "to": "cost"}),
+        auto(
+            "turn_start",
+            {"effect": "add_to_hand", "filter": {"type": "paradox"}},
+            **{"if": [{"condition": "hand", "at_most": 2}]},
+        ),
+        auto("turn_end", {"effect": "stand", "target": "self"}),
+        trance_change="Eight",
+    ),
+    with_abilities(
+        LOGICALIST_DRAW,
+        "T/X08",
+        auto("level_up", _boost("spirit", -1, "turn", {"all": "opponent"})),
+        auto("attacked", {"effect": "define_from_deck"}),
+        {
+            "kind": "activated",
+            "cost": [{"cost": "retreat_self"}],
+            "do": [{"effect": "return_to_deck", "target": _OPPONENT}],
+        },
+    ),
+    with_abilities(
+        TACTICS,
+        "T/X09",
+        auto("define", _boost("limit", 1, "battle", "battling"), from_hand=True),
+        auto("define", {"effect": "gate_again"}, {"effect": "discard"}),
+    ),
+    with_abilities(
+        PARADOX,
+        "T/X10",
+        {
+            "kind": "paradox_rule",
+            "modifiers": [
+                {"rule": "tiebreak_limit"},
+                {
+                    "stat": "spirit",
+                    "value": 1,
+                    "per_soul": True,
+                    "to": {"all": "any", "filter": {"battling": True}},
+                },
+            ],
+        },
+        auto("define", {"effect": "draw"}),
+    ),
+    with_abilities(
+        PARADOX,
+        "T/X11",
+        {"kind": "paradox_rule", "modifiers": [{"rule": "defender_wins_ties"}]},
+        {"kind": "continuous", "modifiers": [{"stat": "power", "value": -1000, "to": "opposing"}]},
+    ),
+    with_abilities(
+        TRANSUNION_4,
+        "T/X12",
+        {
+            "kind": "continuous",
+            "if": [{"condition": "paradox"}],
+            "modifiers": [{"stat": "spirit", "value": 1}],
+        },
+        character="Eight",
+    ),
+)
+ABILITY_GATES = (
+    GATE_DRAW,
+    with_abilities(
+        GATE, "T-GX1", auto("gate_destroyed", _boost("spirit", 1, "turn", {"choose": "own"}))
+    ),
+    with_abilities(
+        GATE, "T-GX2", auto("gate_destroyed", {"effect": "search", "filter": {"type": "paradox"}})
+    ),
+    GATE_CHARGE,
+    GATE_PLAIN,
+)
+ABILITY_TOOLS = (
+    secret_tool("T/S01", 1, _boost("power", 1000, "turn", {"choose": "own"})),
+    secret_tool("T/S02", 2, {"effect": "draw"}, {"effect": "discard"}),
+    secret_tool(
+        "T/S03", 3, {"effect": "mobilize", "from": "drop", "filter": {"type": "foreigner"}}
+    ),
+    secret_tool("T/S04", 4, {"effect": "gate_again"}),
+)
+
+
+def ability_deck(name: str = "abilities", *, my_logicalist: bool = True) -> DeckList:
+    """50 main cards using every trigger, cost, condition, choice and effect kind."""
+    x = {card.number: card for card in ABILITY_CARDS}
+    main = repeat(
+        (x["T/X01"], 4),
+        (x["T/X02"], 4),
+        (x["T/X08"], 2),
+        (x["T/X03"], 4),
+        (x["T/X04"], 4),
+        (FOREIGNER, 2),
+        (x["T/X05"], 6),
+        (x["T/X06"], 6),
+        (x["T/X07"], 4),
+        (x["T/X12"], 2),
+        (x["T/X09"], 2),
+        (TACTICS, 2),
+        (x["T/X10"], 4),
+        (x["T/X11"], 4),
+    )
+    gates = repeat(*((gate, 2) for gate in ABILITY_GATES))
+    return DeckList(
+        main,
+        gates,
+        secret_tools=ABILITY_TOOLS,
+        my_logicalist=MY_LOGICALIST if my_logicalist else None,
+        name=name,
+    )

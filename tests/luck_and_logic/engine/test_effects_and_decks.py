@@ -10,7 +10,7 @@ import pytest
 from lalcheck.db import open_database
 from lalcheck.decks import read_deck
 from lalcheck.games.luck_and_logic import GAME
-from lalcheck.games.luck_and_logic.cards import Action, Duration, Effect, Stat, Trigger
+from lalcheck.games.luck_and_logic.cards import CardType
 from lalcheck.games.luck_and_logic.engine import (
     Attack,
     DeckError,
@@ -19,16 +19,20 @@ from lalcheck.games.luck_and_logic.engine import (
     Mobilize,
     Pass,
     PassivePolicy,
+    RandomPolicy,
     play_game,
+    replay,
 )
-from lalcheck.games.luck_and_logic.engine.effects import run_effects
 
 from .pool import (
     GATE_CHARGE,
     GATES,
     LOGICALIST,
     MAIN,
+    abilities,
     at_main,
+    auto,
+    check_invariants,
     clear_hand,
     field,
     main_phase_game,
@@ -50,19 +54,33 @@ def test_gate_charge_effect_puts_the_top_deck_card_into_the_cost_zone():
 
 def test_turn_boost_lasts_until_the_end_phase():
     game = at_main(main_phase_game(), [LOGICALIST])
-    member = field(game, 0, LOGICALIST, (1,))
-    boost = replace(
+    clear_hand(game, 0)
+
+    def boost(stat, value, until):
+        return {"effect": "boost", "stat": stat, "value": value, "until": until}
+
+    booster = replace(
         LOGICALIST,
         number="T/X",
-        effects=(
-            Effect(Trigger.MOBILIZE, Action.BOOST, 1000, Stat.POWER, Duration.TURN),
-            Effect(Trigger.MOBILIZE, Action.BOOST, 1, Stat.SPIRIT, Duration.TURN),
-            Effect(Trigger.MOBILIZE, Action.BOOST, 1, Stat.LIMIT, Duration.TURN),
-            Effect(Trigger.MOBILIZE, Action.BOOST, 5, Stat.LIMIT, Duration.BATTLE),
+        effects=abilities(
+            CardType.LOGICALIST,
+            auto(
+                "mobilize",
+                boost("power", 1000, "turn"),
+                boost("spirit", 1, "turn"),
+                boost("limit", 1, "turn"),
+                boost("limit", 5, "battle"),
+            ),
         ),
     )
-    run_effects(game, 0, boost, Trigger.MOBILIZE, member)
+    game.players[0].hand.append(booster)
+    game.push(Mobilize(0, (1,)))
+    member = game.players[0].member_at(1)
     assert (member.power_bonus, member.spirit_bonus, member.limit_bonus) == (1000, 1, 1)
+    game.push(Pass())
+    game.push(Pass())  # no attack: the end phase ends the turn's boosts
+    assert game.active == 1
+    assert (member.power_bonus, member.spirit_bonus, member.limit_bonus) == (0, 0, 0)
 
 
 def test_mobilizing_a_card_with_unmodelled_text_is_counted():
@@ -86,13 +104,20 @@ def test_deck_list_rejects_decks_the_engine_cannot_play():
 
 @pytest.mark.skipif(not SAMPLE_DECKS, reason="no bundled sample decks")
 @pytest.mark.parametrize("path", SAMPLE_DECKS, ids=lambda p: p.stem)
-def test_sample_decks_play_goldfish_and_greedy_games(path: Path):
+def test_sample_decks_play_goldfish_greedy_and_random_games(path: Path):
+    """Every card of the bundled decks runs: nothing comes up "not modelled"."""
     deck = DeckList.from_deck(read_deck(path, open_database()))
     assert len(deck.main) == 50 and len(deck.gates) == 10
+    decks = (deck, deck)
     for seed in range(20):
-        record = play_game(deck, deck, (GreedyPolicy(), PassivePolicy()), seed, first_player=0)
-        assert record.outcome.winner == 0
-        play_game(deck, deck, (GreedyPolicy(), GreedyPolicy()), seed)
+        record = play_game(*decks, (GreedyPolicy(), PassivePolicy()), seed, first_player=0)
+        assert record.outcome.winner == 0 and record.unmodelled == {}
+        assert play_game(*decks, (GreedyPolicy(), GreedyPolicy()), seed).unmodelled == {}
+    for seed in range(5):
+        record = play_game(*decks, (RandomPolicy(), RandomPolicy()), seed)
+        game = replay(*decks, seed, record.actions)
+        check_invariants(game, decks)
+        assert record.unmodelled == {}
 
 
 @pytest.mark.skipif(len(SAMPLE_DECKS) < 2, reason="no bundled sample decks")

@@ -19,16 +19,23 @@ from lalcheck.games.luck_and_logic.engine import (
 )
 from lalcheck.games.luck_and_logic.engine.game import policy_rng
 
-from .pool import check_invariants, make_deck
+from .pool import ability_deck, check_invariants, make_deck
 
-#: Random games per test run; raise it for a longer soak (LALCHECK_FUZZ_GAMES=20000).
-FUZZ_GAMES = int(os.environ.get("LALCHECK_FUZZ_GAMES", "1000"))
+#: Random games per deck pair and test run (1000 in all by default); raise it for a
+#: longer soak (LALCHECK_FUZZ_GAMES=20000).
+FUZZ_GAMES = int(os.environ.get("LALCHECK_FUZZ_GAMES", "500"))
 CHUNKS = 10
+#: The plain pool, and decks using every part of the ability language.
+DECK_PAIRS = {
+    "pool": lambda: (make_deck("a", my_logicalist=True), make_deck("b")),
+    "abilities": lambda: (ability_deck("a"), ability_deck("b", my_logicalist=False)),
+}
 
 
+@pytest.mark.parametrize("pair", sorted(DECK_PAIRS))
 @pytest.mark.parametrize("chunk", range(CHUNKS))
-def test_random_play_keeps_every_invariant(chunk):
-    decks = (make_deck("a", my_logicalist=True), make_deck("b"))
+def test_random_play_keeps_every_invariant(chunk, pair):
+    decks = DECK_PAIRS[pair]()
     policy = RandomPolicy()
     for seed in range(chunk, FUZZ_GAMES, CHUNKS):
         game = Game.new(*decks, seed)
@@ -72,10 +79,19 @@ def test_replay_reproduces_greedy_games_and_the_same_seed_gives_the_same_game():
         assert replay(*decks, seed, record.actions).outcome == record.outcome
 
 
-def test_greedy_and_passive_games_keep_the_invariants():
-    decks = (make_deck("a", my_logicalist=True), make_deck("b"))
+@pytest.mark.parametrize("pair", sorted(DECK_PAIRS))
+def test_greedy_and_passive_games_keep_the_invariants(pair):
+    decks = DECK_PAIRS[pair]()
     for policies in ((GreedyPolicy(), PassivePolicy()), (GreedyPolicy(), GreedyPolicy())):
         for seed in range(100):
             record = play_game(*decks, policies, seed=seed)
             game = replay(*decks, seed, record.actions)
             check_invariants(game, decks)
+
+
+def test_replay_reproduces_random_games_of_the_ability_decks():
+    decks = DECK_PAIRS["abilities"]()
+    for seed in range(5):
+        record = play_game(*decks, (RandomPolicy(), RandomPolicy()), seed=seed, log=True)
+        again = replay(*decks, seed, record.actions, log=True)
+        assert again.outcome == record.outcome and tuple(again.log or ()) == record.log

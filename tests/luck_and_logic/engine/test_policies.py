@@ -154,7 +154,9 @@ def test_greedy_trances_when_it_can():
     assert trancing >= 5
 
 
-def test_greedy_cancels_its_own_face_up_paradox_when_power_would_win():
+def test_greedy_knows_its_second_paradox_keeps_spirit_deciding():
+    """R-BAT-4 (seed 000 line 196): a second paradox of one's own turns only one face
+    down, so it cannot bring power back; the greedy player does not waste it."""
     game = at_main(main_phase_game(), [LOGICALIST, LOGICALIST])
     clear_hand(game, 0)
     clear_hand(game, 1)
@@ -167,7 +169,25 @@ def test_greedy_cancels_its_own_face_up_paradox_when_power_would_win():
     game.push(Define(0))  # R-BAT-4: spirit decides now, and the attacker loses 1 to 2
     assert game.up_paradox is not None and game.actor == 0
     action = Greedy().choose(game, game.legal_actions(), None)  # type: ignore[arg-type]
-    assert action == Define(0), "a second paradox turns both face down: power wins"
+    assert action != Define(0) and action in game.legal_actions()
+
+
+def test_greedy_cancels_the_opponents_paradox_when_power_would_win():
+    """R-BAT-4 (seed 000 line 195): an opponent's face-up paradox and a new one cancel."""
+    game = at_main(main_phase_game(), [LOGICALIST, LOGICALIST])
+    clear_hand(game, 0)
+    clear_hand(game, 1)
+    field(game, 0, FOREIGNER, (1, 2))  # 4500, spirit 1
+    defender = field(game, 1, LOGICALIST, (1,))  # 3000, spirit 1 + 1
+    defender.spirit_bonus = 1
+    give(game, 0, [PARADOX])
+    give(game, 1, [PARADOX])
+    game.push(Pass())
+    game.push(Attack(1, 1))
+    game.push(Define(0))  # the defender's paradox: spirit decides, 1 against 2
+    assert game.up_paradox is not None and game.actor == 0
+    action = Greedy().choose(game, game.legal_actions(), None)  # type: ignore[arg-type]
+    assert action == Define(0), "both turn face down: power decides, 4500 beats 3000"
 
 
 def test_passive_defender_never_intercepts_or_defines():

@@ -31,6 +31,7 @@ from .pool import (
 
 
 def test_r_turn_0_setup_puts_six_gates_removes_four_and_draws_five(decks):
+    """Seed 000 【0】 lines 107-111, §四 lines 80-81, 89."""
     game = Game.new(*decks, seed=3)
     for state in game.players:
         assert len(state.gates) == 6 and not any(state.gate_destroyed)
@@ -40,12 +41,14 @@ def test_r_turn_0_setup_puts_six_gates_removes_four_and_draws_five(decks):
 
 
 def test_r_turn_0_first_player_is_random_unless_given(decks):
+    """Seed 000 【0】 line 110."""
     firsts = {Game.new(*decks, seed=seed).first_player for seed in range(20)}
     assert firsts == {0, 1}
     assert Game.new(*decks, seed=3, first_player=1).first_player == 1
 
 
 def test_r_turn_0_mulligan_bottoms_cards_and_draws_as_many(decks):
+    """Seed 000 【0】 line 111."""
     game = Game.new(*decks, seed=3, first_player=0)
     state = game.players[0]
     hand = list(state.hand)
@@ -62,17 +65,20 @@ def test_r_turn_0_mulligan_bottoms_cards_and_draws_as_many(decks):
 
 
 def test_r_turn_0_mulligan_offers_every_subset(decks):
+    """Seed 000 【0】 line 111 (any cards, once)."""
     game = Game.new(*decks, seed=3)
     assert len(game.legal_actions()) == 2**5
 
 
 def test_r_turn_2_first_player_draws_two_and_charges_one_on_turn_one():
+    """Seed 000 【2】 lines 118-119."""
     game = main_phase_game()
     state = game.players[0]
     assert len(state.hand) == 7 and len(state.cost) == 1 and len(state.deck) == 42
 
 
 def test_r_turn_3_first_players_first_level_card_is_face_down():
+    """Seed 000 【3】 lines 121-122, §四 line 83."""
     game = main_phase_game()
     game.push(LevelUp(0))
     assert game.players[0].level_face_up == [False]
@@ -80,6 +86,7 @@ def test_r_turn_3_first_players_first_level_card_is_face_down():
 
 
 def test_r_turn_5_no_attack_on_the_first_players_first_turn():
+    """Seed 000 【5】 line 155."""
     game = main_phase_game()
     field(game, 0, LOGICALIST, (1,))
     game.push(LevelUp(0))
@@ -89,6 +96,7 @@ def test_r_turn_5_no_attack_on_the_first_players_first_turn():
 
 
 def test_r_turn_3_level_zone_at_five_returns_one_face_down_included():
+    """Seed 000 【3】 line 124, §四 line 83."""
     game = main_phase_game()
     set_level(game, 0, [PARADOX], face_up=False)
     at_main(game, [LOGICALIST, LOGICALIST, FOREIGNER])
@@ -105,6 +113,7 @@ def test_r_turn_3_level_zone_at_five_returns_one_face_down_included():
 
 
 def test_r_turn_1_stand_phase_stands_members_and_level_cards():
+    """Seed 000 【1】 line 116, line 191 (rested level cards stand)."""
     game = at_main(main_phase_game(), [LOGICALIST])
     member = field(game, 0, FOREIGNER, (1, 2))
     member.rested = True
@@ -118,6 +127,7 @@ def test_r_turn_1_stand_phase_stands_members_and_level_cards():
 
 
 def test_r_turn_5_attacks_are_limited_by_face_up_level_cards():
+    """Seed 000 【5】 line 153."""
     game = at_main(main_phase_game(), [LOGICALIST])
     field(game, 0, LOGICALIST, (1,))
     field(game, 0, LOGICALIST, (3,))
@@ -128,6 +138,7 @@ def test_r_turn_5_attacks_are_limited_by_face_up_level_cards():
 
 
 def test_r_zone_2_hand_limit_discards_down_to_eight_in_own_end_phase():
+    """Seed 000 补充1 line 204."""
     game = at_main(main_phase_game())
     state = game.players[0]
     clear_hand(game, 0)
@@ -143,6 +154,7 @@ def test_r_zone_2_hand_limit_discards_down_to_eight_in_own_end_phase():
 
 
 def test_r_turn_6_end_phase_ends_turn_boosts():
+    """Seed 000 【6】 line 203."""
     game = at_main(main_phase_game(), [TRANSUNION_2])
     member = field(game, 0, LOGICALIST, (1,))
     member.power_bonus = 2000
@@ -162,6 +174,7 @@ def test_turn_summaries_record_each_own_turn():
 
 
 def test_second_player_levels_face_up_on_its_first_turn():
+    """Seed 000 【3】 line 122 (only the first player's first)."""
     game = Game.new(make_deck(), make_deck(), seed=5, first_player=1)
     game.push(Mulligan())
     game.push(Mulligan())
@@ -184,6 +197,7 @@ def test_turn_limit_ends_the_game_in_a_draw_without_a_duplicate_summary(monkeypa
 
 
 def test_r_turn_0_both_players_mulligan_once_whoever_decides_first(decks, monkeypatch):
+    """Seed 000 【0】 line 111."""
     monkeypatch.setattr(d, "FIRST_PLAYER_MULLIGANS_FIRST", False)
     game = Game.new(*decks, seed=3, first_player=0)
     assert game.actor == 1 and game.phase is Phase.MULLIGAN
@@ -196,6 +210,7 @@ def test_r_turn_0_both_players_mulligan_once_whoever_decides_first(decks, monkey
 
 
 def test_r_zone_2_hand_limit_checks_the_turn_player_unless_decided_otherwise(monkeypatch):
+    """Seed 000 补充1 line 204; decisions.HAND_LIMIT_TURN_PLAYER_ONLY."""
     game = at_main(main_phase_game())
     clear_hand(game, 0)
     clear_hand(game, 1)

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from lalcheck.games.luck_and_logic import GAME
 from tests.conftest import CliRun
 
 from .conftest import ILLEGAL, MONOLIUM, SEPTPIA, goldfish_json, without_timing
@@ -84,15 +85,36 @@ def test_a_deck_the_engine_cannot_set_up_exits_2_even_when_forced(
 
 
 def test_opponent_gates_come_from_another_deck_file(run: CliRun, tmp_path: Path) -> None:
-    report = goldfish_json(run, SEPTPIA, "--games", "20", "--opponent-gates", MONOLIUM)
+    report = goldfish_json(
+        run, SEPTPIA, "--games", "20", "--opponent-gates", MONOLIUM, "--log", "3"
+    )
     assert report["opponent_gates"] == str(MONOLIUM)
-    names = {card["number"] for card in report["unmodelled"]["cards"]}
-    assert "SD02-G006" in names and "SD01-G006" not in names  # the opponent's gate texts
+    destroyed = " ".join(
+        line for log in report["logs"] for line in log["lines"] if "is destroyed" in line
+    )
+    assert "SD02-G" in destroyed and "SD01-G" not in destroyed  # the opponent's gates
     gates = tmp_path / "gates.yaml"
     gates.write_text("gates:\n  SD02-G001: 2\n  SD02-G002: 1\n")
     result = run("goldfish", SEPTPIA, "--opponent-gates", gates)
     assert result.exit_code == 2
     assert "the gate deck holds 3 cards, not 10" in result.stderr
+
+
+def test_text_the_engine_cannot_run_is_counted_as_not_modelled(run: CliRun, tmp_path: Path) -> None:
+    """A database whose gate text has no ability: the goldfish report counts it."""
+    database = tmp_path / "cards.yaml"
+    text = GAME.sample_database.read_text(encoding="utf-8")
+    start = text.index("  - number: SD01-G006")
+    effects = text.index("    effects:", start)
+    end = text.index("  - number:", effects)
+    database.write_text(text[:effects] + text[end:], encoding="utf-8")
+    report = goldfish_json(run, SEPTPIA, "--games", "40", "--db", database)
+    cards = report["unmodelled"]["cards"]
+    assert [card["number"] for card in cards] == ["SD01-G006"]
+    assert report["unmodelled"]["occasions"] == cards[0]["occasions"] > 0
+    text_report = run("goldfish", SEPTPIA, "--games", "40", "--db", database)
+    assert "Not modelled: ability text came up" in text_report.stdout
+    assert "SD01-G006 「Zenith Gate」" in text_report.stdout
 
 
 def test_log_includes_sample_games(run: CliRun) -> None:

@@ -11,7 +11,9 @@ from __future__ import annotations
 
 from lalcheck.games.luck_and_logic.engine.actions import (
     Action,
+    Activate,
     Attack,
+    Choose,
     Define,
     Discard,
     Intercept,
@@ -24,7 +26,7 @@ from lalcheck.games.luck_and_logic.engine.actions import (
     Mulligan,
     Pass,
     ReturnLevel,
-    Swap,
+    Source,
     Trance,
     TranceChange,
 )
@@ -49,7 +51,9 @@ from lalcheck.games.luck_and_logic.engine.state import (
 
 __all__ = [
     "Action",
+    "Activate",
     "Attack",
+    "Choose",
     "DeckError",
     "DeckList",
     "Define",
@@ -77,7 +81,7 @@ __all__ = [
     "RandomPolicy",
     "ReturnLevel",
     "RushPolicy",
-    "Swap",
+    "Source",
     "Trance",
     "TranceChange",
     "TurnSummary",

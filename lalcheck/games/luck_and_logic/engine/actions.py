@@ -8,6 +8,7 @@ back row 2, 4, 6 behind them, R-ZONE).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,7 +54,9 @@ class Mobilize:
 
 @dataclass(frozen=True, slots=True)
 class Move:
-    """R-TURN-4: move the member at ``circle`` onto empty ``circles``."""
+    """R-TURN-4: move the member at ``circle`` onto ``circles``; members standing
+    there move onto the circles it leaves (a swap; see
+    :mod:`lalcheck.games.luck_and_logic.engine.moves`)."""
 
     circle: int
     circles: tuple[int, ...]
@@ -62,65 +65,90 @@ class Move:
         return f"move {self.circle} to {format_circles(self.circles)}"
 
 
-@dataclass(frozen=True, slots=True)
-class Swap:
-    """R-TURN-4: two single-circle members exchange circles."""
+class Source(StrEnum):
+    """Where a trance takes its transunion (R-TRANCE)."""
 
-    circle: int
-    other: int
-
-    def __str__(self) -> str:
-        return f"swap {self.circle} and {self.other}"
+    HAND = "hand"
+    DECK = "deck"
+    #: Not in the deck: refresh and take it from the new deck (seed 000 line 144);
+    #: the index names the card in the drop zone before the refresh.
+    REFRESH = "refresh"
 
 
 @dataclass(frozen=True, slots=True)
 class Trance:
-    """R-TRANCE: fuse a logicalist (None: My Logicalist) and a foreigner into a transunion.
+    """R-TRANCE: fuse a logicalist (None: My Logicalist) and its partner (a foreigner,
+    or a second super logicalist) into a transunion.
 
-    ``transunion`` indexes the hand, or the deck when ``from_deck``.
+    ``transunion`` indexes the hand, the deck or the drop zone, as ``source`` says.
     """
 
     logicalist: int | None
-    foreigner: int
+    partner: int
     transunion: int
-    from_deck: bool
+    source: Source
     circles: tuple[int, ...]
 
     def __str__(self) -> str:
-        source = "deck" if self.from_deck else "hand"
         logicalist = "My Logicalist" if self.logicalist is None else str(self.logicalist)
         return (
-            f"trance {logicalist}+{self.foreigner} into {source}[{self.transunion}]"
+            f"trance {logicalist}+{self.partner} into {self.source}[{self.transunion}]"
             f" on {format_circles(self.circles)}"
         )
 
 
 @dataclass(frozen=True, slots=True)
 class TranceChange:
-    """R-TRANCE: a transunion with TC fuses with a foreigner into its named TC form."""
+    """R-TRANCE: a transunion with TC fuses with a foreigner into a member of the
+    character its TC-「XX」 names."""
 
     transunion: int
     foreigner: int
     form: int
-    from_deck: bool
+    source: Source
     circles: tuple[int, ...]
 
     def __str__(self) -> str:
-        source = "deck" if self.from_deck else "hand"
         return (
-            f"trance change {self.transunion}+{self.foreigner} into {source}[{self.form}]"
+            f"trance change {self.transunion}+{self.foreigner} into {self.source}[{self.form}]"
             f" on {format_circles(self.circles)}"
         )
 
 
 @dataclass(frozen=True, slots=True)
 class LogicDrive:
-    """R-LD: the Logic Drive of the transunion at ``circle``."""
+    """R-LD: the Logic Drive ``ability`` (the index among the member's abilities) of
+    the transunion at ``circle``."""
 
     circle: int
+    ability: int = 0
 
     def __str__(self) -> str:
-        return f"logic drive {self.circle}"
+        return f"logic drive {self.circle}" + (f" #{self.ability}" if self.ability else "")
+
+
+@dataclass(frozen=True, slots=True)
+class Activate:
+    """R-ABL 【起】: use the activated ``ability`` (the index among the member's
+    abilities) of the member at ``circle``, paying its cost."""
+
+    circle: int
+    ability: int
+
+    def __str__(self) -> str:
+        return f"activate {self.circle} #{self.ability}"
+
+
+@dataclass(frozen=True, slots=True)
+class Choose:
+    """R-ABL: answer the choice a resolving ability asks for (see
+    :class:`~lalcheck.games.luck_and_logic.engine.pending.Choice`: what the option's
+    numbers name)."""
+
+    option: tuple[int, ...]
+
+    def __str__(self) -> str:
+        return f"choose {list(self.option)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -183,7 +211,7 @@ class Discard:
 @dataclass(frozen=True, slots=True)
 class Pass:
     """Decline the current choice: skip levelling, end the main or battle phase,
-    stop intercepting, or pass in logic definition."""
+    stop intercepting, pass in logic definition, or decline an optional choice."""
 
     def __str__(self) -> str:
         return "pass"
@@ -195,16 +223,17 @@ Action = (
     | ReturnLevel
     | Mobilize
     | Move
-    | Swap
     | Trance
     | TranceChange
     | LogicDrive
+    | Activate
     | LuckDrive
     | Attack
     | Intercept
     | Define
     | LevelSupport
     | Discard
+    | Choose
     | Pass
 )
 

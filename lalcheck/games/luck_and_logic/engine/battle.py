@@ -1,19 +1,22 @@
-"""Battle (R-BAT): the battling members' values, logic definition, paradoxes and judgement.
+"""Battle (R-BAT): the battling members' values, logic definition, intercepts and
+judgement. Values and rules come from :mod:`lalcheck.games.luck_and_logic.engine.layers`.
 
 Side 0 is the attacker, side 1 the defender.
 """
 
 from __future__ import annotations
 
-from lalcheck.games.luck_and_logic.cards import Card, LogicKind, Trigger
+from lalcheck.games.luck_and_logic.abilities.model import Rule
+from lalcheck.games.luck_and_logic.cards import LogicKind
 from lalcheck.games.luck_and_logic.engine import decisions as d
-from lalcheck.games.luck_and_logic.engine.effects import run_effects
+from lalcheck.games.luck_and_logic.engine import layers
+from lalcheck.games.luck_and_logic.engine.effects import enter_battle_zone
+from lalcheck.games.luck_and_logic.engine.pending import FaceUpParadox
 from lalcheck.games.luck_and_logic.engine.state import (
     LIMIT,
     POWER,
     SPIRIT,
     BattleState,
-    FaceUpParadox,
     GameState,
     Member,
 )
@@ -25,44 +28,62 @@ def side_of(battle: BattleState, player: int) -> int:
     return 0 if player == battle.attacker else 1
 
 
-def battling_member(game: GameState, battle: BattleState, side: int) -> Member:
-    """The attacking (side 0) or the attacked (side 1) member."""
-    if side == 0:
-        member = game.players[battle.attacker].member_at(battle.attacker_circle)
-    else:
-        member = game.players[1 - battle.attacker].member_at(battle.defender_circle)
+def player_of(battle: BattleState, side: int) -> int:
+    return battle.attacker if side == 0 else 1 - battle.attacker
+
+
+def battling_member(game: GameState, battle: BattleState, side: int) -> Member | None:
+    """The attacking (side 0) or the attacked (side 1) member, while on the field."""
+    if side:
+        return game.players[1 - battle.attacker].member_by_uid(battle.defender_uid)
+    return game.players[battle.attacker].member_by_uid(battle.attacker_uid)
+
+
+def is_void(game: GameState, battle: BattleState) -> bool:
+    """A battling member left the field: the battle ends without judgement (decisions, R-BAT)."""
+    return battling_member(game, battle, 0) is None or battling_member(game, battle, 1) is None
+
+
+def _member(game: GameState, battle: BattleState, side: int) -> Member:
+    member = battling_member(game, battle, side)
     assert member is not None, "a battling member left the field"
     return member
 
 
 def power(game: GameState, battle: BattleState, side: int) -> int:
-    """Power with turn boosts, battle logic and, for the attacker, +1000 per soul (R-TRANCE)."""
-    member = battling_member(game, battle, side)
-    value = (member.card.power or 0) + member.power_bonus + battle.bonus[side][POWER]
-    if side == 0:
-        value += d.SOUL_POWER * len(member.souls)
-    return value
+    return layers.power(game, _member(game, battle, side))
 
 
 def spirit(game: GameState, battle: BattleState, side: int) -> int:
-    member = battling_member(game, battle, side)
-    return (member.card.spirit or 0) + member.spirit_bonus + battle.bonus[side][SPIRIT]
+    return layers.spirit(game, _member(game, battle, side))
 
 
 def limit(game: GameState, battle: BattleState, side: int) -> int:
-    member = battling_member(game, battle, side)
-    return (member.card.limit or 0) + member.limit_bonus + battle.bonus[side][LIMIT]
+    return layers.limit(game, _member(game, battle, side))
 
 
 def judged_by_spirit(game: GameState) -> bool:
-    """R-BAT-5: a face-up paradox in a battle or paradox zone makes spirit decide."""
-    return game.up_paradox is not None
+    """R-BAT-5: a face-up paradox (or a rule effect) makes spirit decide."""
+    return layers.judged_by_spirit(game)
 
 
 def margin(game: GameState, battle: BattleState) -> int:
-    """Attacker's value minus defender's under the current judgement; >= 0 wins (R-BAT-5)."""
+    """Attacker's value minus defender's under the current judgement (R-BAT-5)."""
     value = spirit if judged_by_spirit(game) else power
     return value(game, battle, 0) - value(game, battle, 1)
+
+
+def attacker_wins(game: GameState, battle: BattleState, margin_now: int | None = None) -> bool:
+    """R-BAT-5: the attacker wins with the same value or more, unless a rule says
+    that a tie compares limit (the higher wins) or goes to the defender."""
+    gap = margin(game, battle) if margin_now is None else margin_now
+    if gap:
+        return gap > 0
+    if layers.rule_owners(game, Rule.TIEBREAK_LIMIT):
+        limits = limit(game, battle, 0) - limit(game, battle, 1)
+        if limits:
+            return limits > 0
+    return not layers.rule_owners(game, Rule.DEFENDER_WINS_TIES)
 
 
 def has_room(game: GameState, battle: BattleState, player: int) -> bool:
@@ -76,41 +97,15 @@ def can_level_support(game: GameState, player: int) -> bool:
     return (bool(state.hand) or bool(state.deck)) and not all(state.level_rested)
 
 
-def can_define(game: GameState, battle: BattleState, player: int) -> bool:
-    if not has_room(game, battle, player):
-        return False
+def has_a_card_to_define(game: GameState, player: int) -> bool:
+    """A hand card, or a level support that draws one (R-BAT-3)."""
     return bool(game.players[player].hand) or can_level_support(game, player)
 
 
-def define(game: GameState, battle: BattleState, player: int, index: int) -> None:
-    """R-BAT-3/4: put a hand card face up into the battle zone and apply its logic."""
-    state = game.players[player]
-    card = state.hand.pop(index)
-    state.battle.append(card)
-    side = side_of(battle, player)
-    logic = card.logic
-    game.note(player, f"defines {card.label()}")
-    if logic is not None:
-        stat = _LOGIC_STAT.get(logic.kind)
-        if stat is not None:
-            battle.bonus[side][stat] += logic.value
-        elif logic.kind is LogicKind.PARADOX and not _define_paradox(game, player, card):
-            return  # cancelled: face down, it gives no logic, its effects included
-    if card.effects or not card.type.is_member:
-        run_effects(game, player, card, Trigger.DEFINE, battling_member(game, battle, side))
-
-
-def _define_paradox(game: GameState, player: int, card: Card) -> bool:
-    """R-BAT-4: a face-up paradox in either battle zone or paradox zone, whoever owns
-    it, cancels the newly defined one: both turn face down. Otherwise the new one is
-    the battle's one face-up paradox. Returns whether it stays face up."""
-    up = game.up_paradox
-    if up is not None:
-        game.up_paradox = None
-        game.note(player, f"paradox {card.label()} cancels {up.card.label()}: both face down")
-        return False
-    game.up_paradox = FaceUpParadox(player, card, in_battle=True)
-    return True
+def define(game: GameState, player: int, index: int) -> None:
+    """R-BAT-3/4: put a hand card face up into the battle zone."""
+    card = game.players[player].hand.pop(index)
+    enter_battle_zone(game, player, card, from_hand=True)
 
 
 def level_support(game: GameState, player: int) -> None:
@@ -121,38 +116,68 @@ def level_support(game: GameState, player: int) -> None:
     game.draw(player, 1)
 
 
+def interceptors(game: GameState, battle: BattleState) -> list[Member]:
+    """R-BAT-2: the defender's members that may intercept (decisions.INTERCEPT_READING)."""
+    defender = 1 - battle.attacker
+    if not layers.may_intercept(game, defender):
+        return []
+    official = d.INTERCEPT_READING is d.InterceptReading.OFFICIAL
+    return [
+        m
+        for m in game.players[defender].members()
+        if m.uid != battle.defender_uid
+        and (
+            m.card.logic is not None and m.card.logic.kind is LogicKind.POWER
+            if official
+            else m.card.type in d.INTERCEPTOR_TYPES
+        )
+    ]
+
+
+def intercept_bonus(member: Member) -> tuple[int, int]:
+    """What an interceptor adds: (stat index, value), by the intercept reading."""
+    if d.INTERCEPT_READING is d.InterceptReading.OFFICIAL:
+        return POWER, d.OFFICIAL_INTERCEPT_POWER
+    logic = member.card.logic
+    stat = _LOGIC_STAT.get(logic.kind) if logic is not None else None
+    return (stat, logic.value) if stat is not None and logic is not None else (POWER, 0)
+
+
 def intercept(game: GameState, battle: BattleState, member: Member) -> None:
-    """R-BAT-2: a defender's member goes to the intercept zone; its logic helps the defender."""
+    """R-BAT-2: a defender's member goes to the intercept zone; its logic (or the
+    official +5000) helps the defender."""
     player = 1 - battle.attacker
     state = game.players[player]
     state.remove_member(member)
     state.intercept.append(member.card)
     state.drop.extend(member.souls)
-    logic = member.card.logic
-    if logic is not None:
-        stat = _LOGIC_STAT.get(logic.kind)
-        if stat is not None:
-            battle.bonus[1][stat] += logic.value
+    stat, value = intercept_bonus(member)
+    battle.bonus[1][stat] += value
     game.note(player, f"intercepts with {member.card.label()}")
 
 
-def resolve(game: GameState, battle: BattleState) -> bool:
-    """R-BAT-5 and R-BAT-6: judge, retreat a losing defender, clear the battle zones.
-
-    Returns True when the attacker won (ties go to the attacker).
-    """
-    attacker_won = margin(game, battle) >= 0
-    defender = 1 - battle.attacker
+def judge(game: GameState, battle: BattleState) -> tuple[Member, Member] | None:
+    """R-BAT-5: the winner and the loser (None for a battle without both members);
+    a losing defender retreats face down with its soul into the cost zone."""
+    if is_void(game, battle):
+        game.note(battle.attacker, "the battle ends: a battling member left the field")
+        return None
+    attacker, defender = _member(game, battle, 0), _member(game, battle, 1)
     by = "spirit" if judged_by_spirit(game) else "power"
-    if attacker_won:
-        member = battling_member(game, battle, 1)
-        state = game.players[defender]
-        state.remove_member(member)
-        state.cost.append(member.card)
-        state.cost.extend(member.souls)
-        game.note(battle.attacker, f"wins the battle by {by}; {member.card.label()} retreats")
-    else:
-        game.note(defender, f"wins the battle by {by}")
+    if attacker_wins(game, battle):
+        state = game.players[1 - battle.attacker]
+        state.remove_member(defender)
+        state.cost.append(defender.card)
+        state.cost.extend(defender.souls)
+        game.note(battle.attacker, f"wins the battle by {by}; {defender.card.label()} retreats")
+        return attacker, defender
+    game.note(1 - battle.attacker, f"wins the battle by {by}")
+    return defender, attacker
+
+
+def clear(game: GameState) -> None:
+    """R-BAT-6: battle zone cards (the face-up paradox excepted, which goes to the
+    paradox zone) and intercept cards go to the drop zone; battle-long rules end."""
     up = game.up_paradox
     for player in (0, 1):
         state = game.players[player]
@@ -165,4 +190,4 @@ def resolve(game: GameState, battle: BattleState) -> bool:
         state.intercept.clear()
     if up is not None and up.in_battle:
         game.up_paradox = FaceUpParadox(up.owner, up.card, in_battle=False)
-    return attacker_won
+    game.rules_until = tuple(r for r in game.rules_until if r[2].value != "battle")

@@ -8,9 +8,11 @@
 * :class:`GreedyPolicy` plays sensibly: keeps a hand with a first-turn
   logicalist or foreigner (else bottoms all but the low-level ones), levels every
   turn, trances when it can, fields members to use every attack and to block the
-  circles whose gates an attack can reach, moves idle members there, attacks front
-  gates first and then the members guarding standing gates, defines logic to win
-  battles and Luck Drives when short of cards.
+  circles whose gates an attack can reach, moves idle members there, uses Logic
+  Drives and cheap activated abilities, attacks front gates first and then the
+  members guarding standing gates, defines logic to win battles, Luck Drives when
+  short of cards, and answers the choices abilities ask
+  (:meth:`GreedyPolicy.choice`) with simple rules of thumb.
 * :class:`RushPolicy` is the greedy player that never defends (it races).
 
 A policy builds its action from the game;
@@ -22,16 +24,33 @@ from __future__ import annotations
 import random
 from typing import Protocol
 
-from lalcheck.games.luck_and_logic.cards import Action as EffectAction
-from lalcheck.games.luck_and_logic.cards import Card, CardType, LogicKind, Stat, Trigger
+from lalcheck.games.luck_and_logic.abilities.model import (
+    Ability,
+    Boost,
+    ConditionKind,
+    CostKind,
+    Kind,
+    MoveMember,
+    Remove,
+    Rest,
+    Stand,
+    Stat,
+    StatModifier,
+    TargetKind,
+    Trigger,
+)
+from lalcheck.games.luck_and_logic.cards import Card, CardType, LogicKind
 from lalcheck.games.luck_and_logic.engine import battle as b
 from lalcheck.games.luck_and_logic.engine import decisions as d
+from lalcheck.games.luck_and_logic.engine import layers
 from lalcheck.games.luck_and_logic.engine.actions import (
     LEVEL_SUPPORT,
     LUCK_DRIVE,
     PASS,
     Action,
+    Activate,
     Attack,
+    Choose,
     Define,
     Discard,
     Intercept,
@@ -41,8 +60,11 @@ from lalcheck.games.luck_and_logic.engine.actions import (
     Move,
     Mulligan,
     ReturnLevel,
+    Source,
     Trance,
 )
+from lalcheck.games.luck_and_logic.engine.effects import shares_color_or_world
+from lalcheck.games.luck_and_logic.engine.pending import ChoiceKind, Resolution
 from lalcheck.games.luck_and_logic.engine.rules import (
     PASSABLE_PHASES,
     Game,
@@ -50,7 +72,6 @@ from lalcheck.games.luck_and_logic.engine.rules import (
     attackable,
     can_mobilize,
     distinct_indices,
-    shares_color_or_world,
 )
 from lalcheck.games.luck_and_logic.engine.state import (
     FRONT_ROW,
@@ -61,6 +82,7 @@ from lalcheck.games.luck_and_logic.engine.state import (
     PlayerState,
     shapes,
 )
+from lalcheck.games.luck_and_logic.engine.trance import pairs, sources
 
 
 class Policy(Protocol):
@@ -75,7 +97,9 @@ class PassivePolicy:
     def choose(self, game: Game, actions: LegalActions, rng: random.Random) -> Action:
         if game.phase is Phase.MULLIGAN:
             return Mulligan()
-        if game.phase in PASSABLE_PHASES:
+        if game.phase in PASSABLE_PHASES or (
+            game.phase is Phase.CHOOSE and game.choice is not None and game.choice.optional
+        ):
             return PASS
         return next(iter(actions))
 
@@ -98,6 +122,9 @@ SHORT_HAND = 2
 #: Greedy level support (R-BAT-3) only when one drawn card could close a gap this big.
 LEVEL_SUPPORT_POWER_REACH = 3000
 LEVEL_SUPPORT_SPIRIT_REACH = 2
+#: Greedy trance: the deck's copy before the hand's (it thins the deck and keeps the
+#: hand), a refresh only when nothing else is left (it costs a penalty, R-ZONE-1).
+_PREFERRED = {Source.DECK: 2, Source.HAND: 1, Source.REFRESH: 0}
 #: Front circles first: they are the ones attacks reach first (R-BAT-1).
 _CIRCLE_ORDER = {1: 0, 3: 0, 5: 0, 2: 1, 4: 1, 6: 1}
 
@@ -116,6 +143,8 @@ class GreedyPolicy:
         state = game.players[game.actor]
         if phase is Phase.MAIN:
             return self._main(game, state)
+        if phase is Phase.CHOOSE:
+            return self.choice(game)
         if phase is Phase.BATTLE:
             return self._attack(game, state)
         if phase is Phase.LEVEL:
@@ -183,31 +212,59 @@ class GreedyPolicy:
         guard = _guard(game, state) if self.defends else None
         if guard is not None:
             return guard
-        if not state.logic_drive_used:
-            for member in state.members():
-                if game.has_logic_drive(member):
-                    return LogicDrive(member.circle)
+        ability = self._ability(game, state)
+        if ability is not None:
+            return ability
         if len(state.hand) < SHORT_HAND and len(state.cost) >= d.LUCK_DRIVE_COST:
             return LUCK_DRIVE
         return PASS
+
+    @staticmethod
+    def _ability(game: Game, state: PlayerState) -> LogicDrive | Activate | None:
+        """A Logic Drive, else an activated ability worth its cost: never one that
+        retreats its member, rests a member an attack still needs, or discards from
+        a short hand; only abilities with a cost or a once-per-turn limit (a Logic
+        Drive has one, R-LD)."""
+        spare = sum(1 for m in state.members() if not m.rested) - state.face_up_level_count
+        drives = []
+        for action in game.ability_actions(state):
+            member = state.member_at(action.circle)
+            assert member is not None
+            ability = layers_ability(member, action.ability)
+            kinds = {cost.kind for cost in ability.costs}
+            limited = ability.once_per_turn or ability.kind is Kind.LOGIC_DRIVE  # R-LD
+            if CostKind.RETREAT_SELF in kinds or (not kinds and not limited):
+                continue
+            if CostKind.REST_SELF in kinds and spare <= 0:
+                continue
+            if CostKind.DISCARD in kinds and len(state.hand) < SHORT_HAND + 2:
+                continue
+            drives.append(action)
+        drives.sort(key=lambda action: not isinstance(action, LogicDrive))
+        return drives[0] if drives else None
 
     @staticmethod
     def _trance(game: Game, state: PlayerState) -> Trance | None:
         """R-TRANCE: the strongest transunion on top of a logicalist and a foreigner."""
         if state.trance_used:
             return None
-        logicalists, foreigners = game.soul_candidates(state)
-        if not logicalists or not foreigners:
+        candidates = list(pairs(state))
+        if not candidates:
             return None
-        sources = game.transunion_sources(state)
-        if not sources:
+        found = sources(state, lambda card: card.type is CardType.TRANSUNION)
+        if not found:
             return None
-        index, from_deck, card = max(
-            sources, key=lambda s: (s[2].level or 0, s[2].power or 0, s[1])
+        index, source, card = max(
+            found,
+            key=lambda s: (
+                s[1] is not Source.REFRESH,
+                s[2].level or 0,
+                s[2].power or 0,
+                _PREFERRED[s[1]],
+            ),
         )
         # Keep a standing logicalist on the field when My Logicalist can stand in.
-        logicalist = logicalists[-1]
-        foreigner = foreigners[0]
+        logicalist, foreigner = candidates[-1]
         souls = {id(foreigner)} | ({id(logicalist)} if logicalist is not None else set())
         soul_circles = set(foreigner.circles) | set(logicalist.circles if logicalist else ())
         best: tuple[int, int, tuple[int, ...]] | None = None
@@ -230,7 +287,7 @@ class GreedyPolicy:
             None if logicalist is None else logicalist.circle,
             foreigner.circle,
             index,
-            from_deck,
+            source,
             best[2],
         )
 
@@ -270,7 +327,7 @@ class GreedyPolicy:
             and attackable(opponent, circle)
         ]
         if open_gates:
-            weakest = min(standing, key=lambda m: attack_power(m))
+            weakest = min(standing, key=lambda m: attack_power(game, m))
             return Attack(weakest.circle, open_gates[0])
         defenders = [
             m for m in opponent.members() if any(attackable(opponent, c) for c in m.circles)
@@ -281,31 +338,30 @@ class GreedyPolicy:
         if self.defends:
             guarding = [m for m in defenders if any(_exposed(opponent, c) for c in m.circles)]
             defenders = guarding or defenders
-        strongest = max(standing, key=lambda m: attack_power(m))
-        weakest_defender = min(defenders, key=lambda m: (m.card.power or 0) + m.power_bonus)
+        strongest = max(standing, key=lambda m: attack_power(game, m))
+        weakest_defender = min(defenders, key=lambda m: layers.power(game, m))
         target = next(c for c in weakest_defender.circles if attackable(opponent, c))
         return Attack(strongest.circle, target)
 
     @staticmethod
     def _intercept(game: Game, battle: BattleState) -> Action:
-        """R-BAT-2: intercept with a lesser member when its logic turns the battle."""
+        """R-BAT-2: intercept with a lesser member when what it adds turns the battle."""
         defended = b.battling_member(game, battle, 1)
         current = b.margin(game, battle)
-        if current < 0:
+        if defended is None or not b.attacker_wins(game, battle, current):
             return PASS
-        stat = LogicKind.SPIRIT if b.judged_by_spirit(game) else LogicKind.POWER
+        stat = SPIRIT_INDEX if b.judged_by_spirit(game) else POWER_INDEX
         helpers = [
-            m
+            (m, value)
             for m in game.interceptors()
-            if m.card.logic is not None
-            and m.card.logic.kind is stat
-            and _member_worth(m) < _member_worth(defended)
+            for kind, value in (b.intercept_bonus(m),)
+            if kind == stat and value > 0 and _member_worth(m) < _member_worth(defended)
         ]
-        enough = [m for m in helpers if _logic_value(m) > current]
+        enough = [(m, v) for m, v in helpers if v > current]
         if enough:
-            return Intercept(min(enough, key=lambda m: (_member_worth(m), _logic_value(m))).circle)
-        if sum(_logic_value(m) for m in helpers) > current:
-            return Intercept(max(helpers, key=_logic_value).circle)
+            return Intercept(min(enough, key=lambda h: (_member_worth(h[0]), h[1]))[0].circle)
+        if sum(v for _, v in helpers) > current:
+            return Intercept(max(helpers, key=lambda h: h[1])[0].circle)
         return PASS
 
     @staticmethod
@@ -316,15 +372,16 @@ class GreedyPolicy:
         player = game.actor
         state = game.players[player]
         side = b.side_of(battle, player)
-        current = b.margin(game, battle)
-        if not forced and _winning(current, side):
+        margins = Margins(game, battle)
+        current = margins.of(margins.spirit_mode)
+        if not forced and _winning(game, battle, current, side):
             return PASS
         best: tuple[tuple[int, float], int] | None = None
         fallback: tuple[tuple[int, float], int] | None = None
         for index in distinct_indices(state.hand):
             card = state.hand[index]
-            after = margin_after(game, battle, player, card)
-            if _winning(after, side):
+            after = margin_after(game, battle, player, card, margins)
+            if _winning(game, battle, after, side):
                 key = (1 if card.type is CardType.PARADOX else 0, keep_value(state, index))
                 if best is None or key < best[0]:
                     best = (key, index)
@@ -346,6 +403,42 @@ class GreedyPolicy:
             return LEVEL_SUPPORT
         return PASS
 
+    # -- choices abilities ask for ---------------------------------------------------------
+
+    def choice(self, game: Game) -> Action:
+        """Answer the waiting :class:`~lalcheck.games.luck_and_logic.engine.pending.Choice`:
+        use optional abilities unless they retreat their member or discard from a short hand;
+        help own members and hinder the opponent's; discard the least wanted card,
+        search for the most wanted; mobilize the strongest member on empty circles."""
+        choice = game.choice
+        assert choice is not None
+        player = choice.player
+        state = game.players[player]
+        options = choice.options
+        kind = choice.kind
+        head = game.queue[0]
+        if kind is ChoiceKind.USE:
+            assert isinstance(head, Resolution)
+            kinds = {cost.kind for cost in head.ability.costs}
+            short = CostKind.DISCARD in kinds and len(state.hand) < SHORT_HAND + 2
+            return PASS if CostKind.RETREAT_SELF in kinds or short else Choose(options[0])
+        if kind is ChoiceKind.HAND:
+            return Choose(min(options, key=lambda o: keep_value(state, o[0])))
+        if kind is ChoiceKind.DECK or kind is ChoiceKind.DROP:
+            zone = state.deck if kind is ChoiceKind.DECK else state.drop
+            return Choose(max(options, key=lambda o: card_worth(state, zone[o[0]])))
+        if kind is ChoiceKind.MEMBER:
+            return Choose(_member_choice(game, player, head, options))
+        if kind is ChoiceKind.MOBILIZE:
+            return Choose(_mobilize_choice(game, player, head, options))
+        if kind is ChoiceKind.LEVEL:
+            return Choose((self._return_level(state).card,))
+        if kind is ChoiceKind.TOOL:
+            return Choose(max(options, key=lambda o: state.secret_tools[o[0]].level or 0))
+        if kind is ChoiceKind.GATE:
+            return Choose(min(options, key=lambda o: (_CIRCLE_ORDER[o[0]], o[0])))
+        return Choose(options[0])  # MOVE, PARADOX: any will do
+
 
 class RushPolicy(GreedyPolicy):
     """The greedy player that races: it fields only as many members as it can attack
@@ -354,46 +447,158 @@ class RushPolicy(GreedyPolicy):
     defends = False
 
 
-def _winning(margin: int, side: int) -> bool:
-    """R-BAT-5: the attacker wins ties."""
-    return margin >= 0 if side == 0 else margin < 0
+POWER_INDEX, SPIRIT_INDEX = 0, 1
 
 
-def margin_after(game: Game, battle: BattleState, player: int, card: Card) -> int:
-    """The battle margin (attacker minus defender) if ``player`` defined ``card`` now."""
-    spirit_mode = b.judged_by_spirit(game)
-    logic = card.logic
-    effects = card.effects
-    if logic is not None and logic.kind is LogicKind.PARADOX:
-        # R-BAT-4: any face-up paradox cancels a new one: both face down, no effects.
-        spirit_mode = game.up_paradox is None
-        if not spirit_mode:
-            effects = ()
-    wanted = Stat.SPIRIT if spirit_mode else Stat.POWER
+def layers_ability(member: Member, index: int) -> Ability:
+    """The ability ``index`` of ``member`` (as actions number them)."""
+    for position, (_card, _soul, ability) in enumerate(layers.member_abilities(member)):
+        if position == index:
+            return ability
+    raise IndexError(index)
+
+
+def _winning(game: Game, battle: BattleState, margin: int, side: int) -> bool:
+    """R-BAT-5: whether ``side`` wins with this margin (ties by the rules in force)."""
+    return b.attacker_wins(game, battle, margin) == (side == 0)
+
+
+def _define_boost(card: Card, stat: Stat) -> int:
+    """What ``card``'s define abilities add to the own side's margin in ``stat``."""
     gain = 0
-    if logic is not None and logic.kind.value == wanted.value:
+    for _index, ability in card.effects.auto.get(Trigger.DEFINE, ()):
+        for step in ability.steps:
+            if isinstance(step, Boost) and step.stat is stat:
+                if step.target.kind is TargetKind.BATTLING:
+                    gain += step.value
+                elif step.target.kind is TargetKind.OPPOSING:
+                    gain -= step.value
+    return gain
+
+
+class Margins:
+    """The battle's power and spirit margins (attacker minus defender), worked out
+    once for all the cards a player considers."""
+
+    __slots__ = ("_power", "_spirit", "battle", "game", "spirit_mode")
+
+    def __init__(self, game: Game, battle: BattleState) -> None:
+        self.game = game
+        self.battle = battle
+        self.spirit_mode = b.judged_by_spirit(game)
+        self._power: int | None = None
+        self._spirit: int | None = None
+
+    def of(self, spirit_mode: bool) -> int:
+        if spirit_mode:
+            if self._spirit is None:
+                self._spirit = b.spirit(self.game, self.battle, 0) - b.spirit(
+                    self.game, self.battle, 1
+                )
+            return self._spirit
+        if self._power is None:
+            self._power = b.power(self.game, self.battle, 0) - b.power(self.game, self.battle, 1)
+        return self._power
+
+
+def margin_after(
+    game: Game, battle: BattleState, player: int, card: Card, margins: Margins | None = None
+) -> int:
+    """The battle margin (attacker minus defender) if ``player`` defined ``card`` now."""
+    margins = margins or Margins(game, battle)
+    spirit_mode = margins.spirit_mode
+    logic = card.logic
+    paradox = logic is not None and logic.kind is LogicKind.PARADOX
+    if paradox:
+        # R-BAT-4: an opponent's face-up paradox cancels it; else spirit decides.
+        up = game.up_paradox
+        spirit_mode = up is None or up.owner == player
+    wanted = Stat.SPIRIT if spirit_mode else Stat.POWER
+    gain = _define_boost(card, wanted)
+    if logic is not None and not paradox and logic.kind.value == wanted.value:
         gain += logic.value
-    for effect in effects:
-        if (
-            effect.trigger is Trigger.DEFINE
-            and effect.action is EffectAction.BOOST
-            and effect.stat is wanted
+    margin = margins.of(spirit_mode)
+    return margin + gain if b.side_of(battle, player) == 0 else margin - gain
+
+
+def attack_power(game: Game, member: Member) -> int:
+    """Power while attacking: now, plus what its abilities give an attacking member
+    (the usual soul ability, R-TRANCE)."""
+    bonus = 0
+    for _card, _soul, ability in layers.member_abilities(member):
+        if ability.kind is Kind.CONTINUOUS and any(
+            c.kind is ConditionKind.ATTACKING for c in ability.conditions
         ):
-            gain += effect.value
-    value = b.spirit if spirit_mode else b.power
-    side = b.side_of(battle, player)
-    margin = value(game, battle, 0) - value(game, battle, 1)
-    return margin + gain if side == 0 else margin - gain
+            for modifier in ability.modifiers:
+                if (
+                    isinstance(modifier, StatModifier)
+                    and modifier.stat is Stat.POWER
+                    and modifier.to.kind is TargetKind.SELF
+                ):
+                    bonus += modifier.value
+    return layers.power(game, member) + bonus
 
 
-def attack_power(member: Member) -> int:
-    """R-TRANCE: power while attacking, +1000 per soul."""
-    return (member.card.power or 0) + member.power_bonus + d.SOUL_POWER * len(member.souls)
+_HELPS = (Stand, MoveMember)
+_HURTS = (Rest, Remove)
+
+
+def _member_choice(
+    game: Game, player: int, head: object, options: tuple[tuple[int, ...], ...]
+) -> tuple[int, ...]:
+    """Help own members (the battling one first, else the strongest), hinder the
+    opponent's strongest; if only own members can be hurt, the least worth."""
+    helpful = True
+    if isinstance(head, Resolution) and head.started:
+        costs = head.ability.costs
+        step = head.ability.steps[head.pc - len(costs)] if head.pc >= len(costs) else None
+        if isinstance(step, Boost):
+            helpful = step.value > 0
+        elif isinstance(step, _HURTS):
+            helpful = False
+
+    def member(option: tuple[int, ...]) -> Member:
+        found = game.players[option[0]].member_at(option[1])
+        assert found is not None
+        return found
+
+    wanted = [o for o in options if (o[0] == player) == helpful]
+    if wanted:
+        return max(
+            wanted,
+            key=lambda o: (layers.battle_side(game, member(o)) >= 0, layers.power(game, member(o))),
+        )
+    return min(options, key=lambda o: _member_worth(member(o)))
+
+
+def _mobilize_choice(
+    game: Game, player: int, head: object, options: tuple[tuple[int, ...], ...]
+) -> tuple[int, ...]:
+    """The strongest member, on circles holding no member if it can."""
+    state = game.players[player]
+    zone = "hand"
+    if isinstance(head, Resolution) and head.started:
+        costs = head.ability.costs
+        step = head.ability.steps[head.pc - len(costs)]
+        zone = getattr(step, "source", "hand")
+    cards = getattr(state, zone)
+
+    def rank(option: tuple[int, ...]) -> tuple[bool, int, int]:
+        card = cards[option[0]]
+        empty = all(state.field[c - 1] is None for c in option[1:])
+        return empty, card.level or 0, card.power or 0
+
+    return max(options, key=rank)
 
 
 def keep_value(state: PlayerState, index: int) -> float:
     """How much the greedy player wants to keep a hand card (lower: level or discard it)."""
-    card = state.hand[index]
+    return card_worth(state, state.hand[index])
+
+
+def card_worth(state: PlayerState, card: Card) -> float:
+    """How much the greedy player wants a card in hand: members it can mobilize soon
+    most (level 5+ never), then paradoxes, then tactics."""
     if card.type is CardType.TACTICS:
         return 1
     if card.type is CardType.PARADOX:

@@ -1,10 +1,15 @@
-"""The rules of play (R-TURN, R-MOB, R-TER, R-TRANCE, R-LD, R-LUCK, R-BAT, R-WIN).
+"""The rules of play (R-TURN, R-MOB, R-TER, R-TRANCE, R-LD, R-LUCK, R-BAT, R-WIN, R-ABL).
 
 :class:`Game` is a :class:`~lalcheck.games.luck_and_logic.engine.state.GameState` that knows its
 legal actions (generated lazily, python-chess style) and applies them with
 :meth:`Game.push`. Everything no player decides (stand, draw, judgement, end
 phase) runs inside ``push`` until the next decision; a decision whose only
 choice is to pass is skipped.
+
+Card abilities are queued at the moments they hear and resolved by
+:mod:`lalcheck.games.luck_and_logic.engine.effects`; when one needs a player's choice the game waits
+in :attr:`Phase.CHOOSE` and remembers where the turn goes on afterwards
+(:class:`~lalcheck.games.luck_and_logic.engine.pending.Resume`).
 """
 
 from __future__ import annotations
@@ -13,15 +18,19 @@ from collections.abc import Callable, Iterator
 from itertools import combinations
 from typing import Any
 
-from lalcheck.games.luck_and_logic.cards import Card, CardType, Color, Trigger
+from lalcheck.games.luck_and_logic.abilities.model import Kind, Trigger
+from lalcheck.games.luck_and_logic.cards import Card
 from lalcheck.games.luck_and_logic.engine import battle as b
 from lalcheck.games.luck_and_logic.engine import decisions as d
+from lalcheck.games.luck_and_logic.engine import effects, trance
 from lalcheck.games.luck_and_logic.engine.actions import (
     LEVEL_SUPPORT,
     LUCK_DRIVE,
     PASS,
     Action,
+    Activate,
     Attack,
+    Choose,
     Define,
     Discard,
     Intercept,
@@ -34,13 +43,13 @@ from lalcheck.games.luck_and_logic.engine.actions import (
     Mulligan,
     Pass,
     ReturnLevel,
-    Swap,
     Trance,
     TranceChange,
     format_circles,
 )
 from lalcheck.games.luck_and_logic.engine.deck import GATES_ON_FIELD, DeckList
-from lalcheck.games.luck_and_logic.engine.effects import run_effects
+from lalcheck.games.luck_and_logic.engine.moves import member_moves, move_member
+from lalcheck.games.luck_and_logic.engine.pending import Resume
 from lalcheck.games.luck_and_logic.engine.state import (
     CIRCLES,
     IN_FRONT_OF,
@@ -52,22 +61,14 @@ from lalcheck.games.luck_and_logic.engine.state import (
     Outcome,
     Phase,
     PlayerState,
+    distinct_indices,
     shapes,
 )
+from lalcheck.games.luck_and_logic.engine.trance import can_mobilize
 from lalcheck.simulation import engine
 from lalcheck.simulation.engine import IllegalActionError as IllegalActionError
 
-
-def distinct_indices(cards: list[Card]) -> list[int]:
-    """Index of the first copy of each distinct card: copies are interchangeable."""
-    seen: set[int] = set()
-    indices = []
-    for index, card in enumerate(cards):
-        key = id(card)
-        if key not in seen:
-            seen.add(key)
-            indices.append(index)
-    return indices
+__all__ = ["Game", "IllegalActionError", "LegalActions", "can_mobilize", "distinct_indices"]
 
 
 def is_first_copy(cards: list[Card], index: int) -> bool:
@@ -76,38 +77,6 @@ def is_first_copy(cards: list[Card], index: int) -> bool:
         return False
     card = cards[index]
     return all(cards[earlier] is not card for earlier in range(index))
-
-
-def shares_color_or_world(card: Card, other: Card) -> bool:
-    """R-MOB: same color (colorless only if ``decisions.COLORLESS_IS_A_COLOR``) or
-    same world (world-less cards share none)."""
-    color = card.color
-    if (
-        color is not None
-        and other.color is color
-        and (color is not Color.COLORLESS or d.COLORLESS_IS_A_COLOR)
-    ):
-        return True
-    return card.world is not None and other.world is card.world
-
-
-def can_mobilize(state: PlayerState, card: Card) -> bool:
-    """R-MOB: a member of level <= the player's level whose cost can be paid; a
-    transunion also needs a level card of its color or world."""
-    if not card.type.is_member:
-        return False
-    if card.level is None or card.level > len(state.level):
-        return False
-    if (card.cost or 0) > len(state.cost):
-        return False
-    if card.type is CardType.TRANSUNION:
-        for level_card, face_up in zip(state.level, state.level_face_up, strict=True):
-            if (face_up or d.FACE_DOWN_LEVEL_CARD_ENABLES_TRANSUNION) and shares_color_or_world(
-                card, level_card
-            ):
-                return True
-        return False
-    return True
 
 
 def attackable(defender: PlayerState, circle: int) -> bool:
@@ -119,17 +88,6 @@ def attackable(defender: PlayerState, circle: int) -> bool:
 def attack_targets(defender: PlayerState) -> list[int]:
     """The opponent circles an attack may choose (R-BAT-1)."""
     return [circle for circle in CIRCLES if attackable(defender, circle)]
-
-
-def _equivalent(one: Member, other: Member) -> bool:
-    return (
-        one.card is other.card
-        and one.rested == other.rested
-        and one.souls == other.souls
-        and one.power_bonus == other.power_bonus
-        and one.spirit_bonus == other.spirit_bonus
-        and one.limit_bonus == other.limit_bonus
-    )
 
 
 #: The lazy legal actions of a game (shared by every engine).
@@ -196,6 +154,13 @@ class Game(GameState):
         state = self.players[self.actor]
         if phase is Phase.MAIN:
             yield from self._main_actions(state)
+        elif phase is Phase.CHOOSE:
+            choice = self.choice
+            assert choice is not None
+            for option in choice.options:
+                yield Choose(option)
+            if choice.optional:
+                yield PASS
         elif phase is Phase.BATTLE:
             yield from self._attack_actions()
             yield PASS
@@ -218,12 +183,8 @@ class Game(GameState):
             for index in distinct_indices(state.hand):
                 yield Discard(index)
         elif phase is Phase.LEVEL_RETURN:
-            seen: set[tuple[int, bool]] = set()
-            for index, card in enumerate(state.level):
-                key = (id(card), state.level_face_up[index])
-                if key not in seen:
-                    seen.add(key)
-                    yield ReturnLevel(index)
+            for index in state.distinct_level_cards():
+                yield ReturnLevel(index)
         elif phase is Phase.MULLIGAN:
             hand = range(len(state.hand))
             for size in range(len(state.hand) + 1):
@@ -237,175 +198,33 @@ class Game(GameState):
             if can_mobilize(state, card):
                 for circles in shapes(card.territory):
                     yield Mobilize(index, circles)
-        yield from self.trance_actions()
-        yield from self.trance_change_actions()
-        if not state.logic_drive_used:
-            for member in state.members():
-                if self.has_logic_drive(member):
-                    yield LogicDrive(member.circle)
+        if not state.trance_used:
+            yield from trance.trance_actions(state)
+        if not state.trance_change_used:
+            yield from trance.trance_change_actions(state)
+        yield from self.ability_actions(state)
         if len(state.cost) >= d.LUCK_DRIVE_COST:
             yield LUCK_DRIVE
         yield from self._move_actions(state)
         yield PASS
 
-    def _move_actions(self, state: PlayerState) -> Iterator[Action]:
-        members = state.members()
-        field = state.field
-        for member in members:
-            for circles in shapes(member.card.territory):
-                if circles != member.circles and all(
-                    field[c - 1] is None or field[c - 1] is member for c in circles
-                ):
-                    yield Move(member.circle, circles)
-        singles = [m for m in members if len(m.circles) == 1]
-        for i, one in enumerate(singles):
-            for other in singles[i + 1 :]:
-                if not _equivalent(one, other):
-                    yield Swap(one.circle, other.circle)
-
-    def transunion_sources(
-        self, state: PlayerState, name: str | None = None
-    ) -> list[tuple[int, bool, Card]]:
-        """Mobilizable transunions (or TC forms named ``name``) in hand and deck."""
-        found = []
-        for from_deck, cards in ((False, state.hand), (True, state.deck)):
-            for index in distinct_indices(cards):
-                card = cards[index]
-                wanted = card.type is CardType.TRANSUNION if name is None else card.name == name
-                if wanted and can_mobilize(state, card):
-                    found.append((index, from_deck, card))
-        return found
-
-    def soul_candidates(self, state: PlayerState) -> tuple[list[Member | None], list[Member]]:
-        """Logicalists (None: an unused My Logicalist) and foreigners that can trance."""
-        members = state.members()
-        foreigners = [m for m in members if m.card.type is CardType.FOREIGNER]
-        logicalists: list[Member | None] = [m for m in members if m.card.type in d.LOGICALIST_TYPES]
-        if state.my_logicalist is not None and not state.my_logicalist_used:
-            logicalists.append(None)
-        return logicalists, foreigners
-
-    def trance_actions(self) -> Iterator[Trance]:
-        """R-TRANCE: once per turn, a logicalist (or My Logicalist, once per game) and
-        a foreigner on the field fuse into a transunion from hand or deck."""
-        state = self.players[self.actor]
-        if self.phase is not Phase.MAIN or state.trance_used:
-            return
-        logicalists, foreigners = self.soul_candidates(state)
-        if not logicalists or not foreigners:
-            return
-        sources = self.transunion_sources(state)
-        for logicalist in logicalists:
-            for foreigner in foreigners:
-                soul_circles = set(foreigner.circles)
-                if logicalist is not None:
-                    soul_circles.update(logicalist.circles)
-                for index, from_deck, card in sources:
-                    for circles in shapes(card.territory):
-                        if d.TRANCE_ON_TOP_OF_SOUL and soul_circles.isdisjoint(circles):
-                            continue
-                        yield Trance(
-                            None if logicalist is None else logicalist.circle,
-                            foreigner.circle,
-                            index,
-                            from_deck,
-                            circles,
-                        )
-
-    def _is_legal_trance(self, action: Trance) -> bool:
-        state = self.players[self.actor]
-        if self.phase is not Phase.MAIN or state.trance_used:
-            return False
-        foreigner = state.member_at(action.foreigner)
-        if foreigner is None or foreigner.card.type is not CardType.FOREIGNER:
-            return False
-        soul_circles = set(foreigner.circles)
-        if action.logicalist is None:
-            if state.my_logicalist is None or state.my_logicalist_used:
-                return False
-        else:
-            logicalist = state.member_at(action.logicalist)
-            if logicalist is None or logicalist.card.type not in d.LOGICALIST_TYPES:
-                return False
-            soul_circles.update(logicalist.circles)
-        return self._is_legal_source(
-            state, action.transunion, action.from_deck, None, action.circles, soul_circles
-        )
-
-    def _is_legal_source(
-        self,
-        state: PlayerState,
-        index: int,
-        from_deck: bool,
-        name: str | None,
-        circles: tuple[int, ...],
-        soul_circles: set[int],
-    ) -> bool:
-        cards = state.deck if from_deck else state.hand
-        if not is_first_copy(cards, index):
-            return False
-        card = cards[index]
-        wanted = card.type is CardType.TRANSUNION if name is None else card.name == name
-        return (
-            wanted
-            and can_mobilize(state, card)
-            and circles in shapes(card.territory)
-            and not (d.TRANCE_ON_TOP_OF_SOUL and soul_circles.isdisjoint(circles))
-        )
-
-    def trance_change_actions(self) -> Iterator[TranceChange]:
-        """R-TRANCE: once per turn, a transunion with TC and a foreigner fuse into its TC form."""
-        state = self.players[self.actor]
-        if self.phase is not Phase.MAIN or state.trance_change_used:
-            return
-        members = state.members()
-        foreigners = [m for m in members if m.card.type is CardType.FOREIGNER]
-        for transunion in members:
-            form_name = transunion.card.trance_change
-            if not form_name or transunion.card.type is not CardType.TRANSUNION:
-                continue
-            sources = self.transunion_sources(state, form_name)
-            for foreigner in foreigners:
-                soul_circles = set(foreigner.circles) | set(transunion.circles)
-                for index, from_deck, card in sources:
-                    for circles in shapes(card.territory):
-                        if d.TRANCE_ON_TOP_OF_SOUL and soul_circles.isdisjoint(circles):
-                            continue
-                        yield TranceChange(
-                            transunion.circle, foreigner.circle, index, from_deck, circles
-                        )
-
-    def _is_legal_trance_change(self, action: TranceChange) -> bool:
-        state = self.players[self.actor]
-        if self.phase is not Phase.MAIN or state.trance_change_used:
-            return False
-        transunion = state.member_at(action.transunion)
-        foreigner = state.member_at(action.foreigner)
-        if (
-            transunion is None
-            or foreigner is None
-            or foreigner.card.type is not CardType.FOREIGNER
-            or transunion.card.type is not CardType.TRANSUNION
-            or not transunion.card.trance_change
-        ):
-            return False
-        return self._is_legal_source(
-            state,
-            action.form,
-            action.from_deck,
-            transunion.card.trance_change,
-            action.circles,
-            set(transunion.circles) | set(foreigner.circles),
-        )
+    def ability_actions(self, state: PlayerState) -> Iterator[LogicDrive | Activate]:
+        """R-LD and 【起】: the Logic Drives and activated abilities usable now."""
+        player = self.actor
+        for member in state.members():
+            for index, _source, _position, ability in effects.activated_abilities(member):
+                if effects.can_use(self, player, member, index) is None:
+                    continue
+                if ability.kind is Kind.LOGIC_DRIVE:
+                    yield LogicDrive(member.circle, index)
+                else:
+                    yield Activate(member.circle, index)
 
     @staticmethod
-    def has_logic_drive(member: Member) -> bool:
-        """R-LD: a transunion with soul and a Logic Drive ability."""
-        return (
-            member.card.type is CardType.TRANSUNION
-            and bool(member.souls)
-            and any(effect.trigger is Trigger.LOGIC_DRIVE for effect in member.card.effects)
-        )
+    def _move_actions(state: PlayerState) -> Iterator[Move]:
+        for member in state.members():
+            for circles in member_moves(state, member):
+                yield Move(member.circle, circles)
 
     def _attack_actions(self) -> Iterator[Action]:
         state = self.players[self.active]
@@ -418,15 +237,10 @@ class Game(GameState):
                     yield Attack(member.circle, target)
 
     def interceptors(self) -> list[Member]:
-        """R-BAT-2: the defender's logicalists and foreigners other than the attacked member."""
+        """R-BAT-2: the defender's members that may intercept now."""
         battle = self.battle
         assert battle is not None
-        defender = self.players[1 - battle.attacker]
-        return [
-            m
-            for m in defender.members()
-            if m.circle != battle.defender_circle and m.card.type in d.INTERCEPTOR_TYPES
-        ]
+        return b.interceptors(self, battle)
 
     def can_attack(self) -> bool:
         """R-TURN-5: attacks left and a standing member to make one."""
@@ -441,7 +255,16 @@ class Game(GameState):
         state = self.players[self.actor]
         kind = type(action)
         if kind is Pass:
+            if phase is Phase.CHOOSE:
+                return self.choice is not None and self.choice.optional
             return phase in PASSABLE_PHASES
+        if kind is Choose:
+            assert isinstance(action, Choose)
+            return (
+                phase is Phase.CHOOSE
+                and self.choice is not None
+                and action.option in self.choice.options
+            )
         if kind is Mobilize:
             assert isinstance(action, Mobilize)
             if phase is not Phase.MAIN or not is_first_copy(state.hand, action.card):
@@ -477,23 +300,36 @@ class Game(GameState):
             return phase is Phase.INTERCEPT and any(
                 m.circle == action.circle for m in self.interceptors()
             )
-        if kind is LogicDrive:
-            assert isinstance(action, LogicDrive)
+        if kind is LogicDrive or kind is Activate:
+            assert isinstance(action, LogicDrive | Activate)
+            member = state.member_at(action.circle)
+            if phase is not Phase.MAIN or member is None:
+                return False
+            ability = effects.can_use(self, self.actor, member, action.ability)
+            wanted = Kind.LOGIC_DRIVE if kind is LogicDrive else Kind.ACTIVATED
+            return ability is not None and ability.kind is wanted
+        if kind is Trance:
+            assert isinstance(action, Trance)
+            return (
+                phase is Phase.MAIN
+                and not state.trance_used
+                and trance.is_legal_trance(state, action)
+            )
+        if kind is TranceChange:
+            assert isinstance(action, TranceChange)
+            return (
+                phase is Phase.MAIN
+                and not state.trance_change_used
+                and trance.is_legal_trance_change(state, action)
+            )
+        if kind is Move:
+            assert isinstance(action, Move)
             member = state.member_at(action.circle)
             return (
                 phase is Phase.MAIN
-                and not state.logic_drive_used
                 and member is not None
-                and self.has_logic_drive(member)
+                and action.circles in set(member_moves(state, member))
             )
-        if kind is Trance:
-            assert isinstance(action, Trance)
-            return self._is_legal_trance(action)
-        if kind is TranceChange:
-            assert isinstance(action, TranceChange)
-            return self._is_legal_trance_change(action)
-        if kind is Move or kind is Swap:
-            return phase is Phase.MAIN and action in set(self._move_actions(state))
         if kind is ReturnLevel or kind is Mulligan:
             return action in set(self.generate_legal_actions())
         return False
@@ -516,6 +352,54 @@ class Game(GameState):
         """Apply ``action`` after checking that it is legal."""
         engine.push_legal(self, action)
 
+    # -- abilities: resolving, then going on ---------------------------------------------
+
+    def _settle(self, resume: Resume) -> None:
+        """Resolve the queued abilities, then go on at ``resume``; when one needs a
+        choice, wait for it in :attr:`Phase.CHOOSE`."""
+        if (self.losers[0] or self.losers[1]) and self._check_over():
+            return
+        if not self.queue or effects.resolve(self):
+            self.resume = None
+            if not ((self.losers[0] or self.losers[1]) and self._check_over()):
+                _RESUME[resume](self)
+            return
+        choice = self.choice
+        assert choice is not None
+        self.resume = resume
+        self.phase = Phase.CHOOSE
+        self.actor = choice.player
+
+    def _choose(self, action: Choose) -> None:
+        effects.choose(self, action.option)
+        self._carry_on()
+
+    def _carry_on(self) -> None:
+        resume = self.resume
+        assert resume is not None
+        self._settle(resume)
+
+    def _to_main(self) -> None:
+        self.phase = Phase.MAIN
+        self.actor = self.active
+
+    def _battle_end(self) -> None:
+        b.clear(self)
+        self.battle = None
+        self._battle_goes_on()
+
+    def _intercept_step_again(self) -> None:
+        battle = self.battle
+        assert battle is not None
+        self._intercept_step(battle)
+
+    def _definition_again(self) -> None:
+        battle = self.battle
+        assert battle is not None
+        self._advance_definition(battle)
+
+    # -- the turn --------------------------------------------------------------------------
+
     def _mulligan(self, action: Mulligan) -> None:
         player = self.actor
         state = self.players[player]
@@ -534,12 +418,14 @@ class Game(GameState):
             self._begin_turn()
 
     def _begin_turn(self) -> None:
-        """R-TURN-1 stand and R-TURN-2 draw, then the level phase."""
+        """R-TURN-1 stand, turn_start abilities, then R-TURN-2 draw."""
         self.turn += 1
         player = self.actor = self.active
         state = self.players[player]
         state.turns += 1
         state.trance_used = state.trance_change_used = state.logic_drive_used = False
+        for each in self.players:
+            each.used = frozenset()
         self.attacks_made = 0
         for member in state.field:
             if member is not None:
@@ -548,11 +434,18 @@ class Game(GameState):
         if self.log is not None:
             hand = len(state.hand)
             self.note(player, f"-- turn {state.turns} (level {state.level_count}, hand {hand})")
+        effects.fire(self, player, Trigger.TURN_START)
+        self._settle(Resume.DRAW_PHASE)
+
+    def _draw_phase(self) -> None:
+        """R-TURN-2: draw 2, charge 1, then the level phase."""
+        player = self.active
         self.draw(player, d.DRAW_PHASE_DRAWS)
         self.charge(player, d.DRAW_PHASE_CHARGES)
         if self._check_over():
             return
-        self.phase = Phase.LEVEL if state.hand else Phase.MAIN
+        self.actor = player
+        self.phase = Phase.LEVEL if self.players[player].hand else Phase.MAIN
 
     def _level_up(self, action: LevelUp) -> None:
         """R-TURN-3: face down on the first player's first turn; return one at 5 cards."""
@@ -567,7 +460,7 @@ class Game(GameState):
         if len(state.level) >= d.LEVEL_ZONE_RETURN_AT:
             self.phase = Phase.LEVEL_RETURN
         else:
-            self.phase = Phase.MAIN
+            self._leveled(player)
 
     def _return_level(self, action: ReturnLevel) -> None:
         state = self.players[self.actor]
@@ -576,7 +469,11 @@ class Game(GameState):
         del state.level_rested[action.card]
         state.take(card)
         self.note(self.actor, f"returns {card.label()} from the level zone")
-        self.phase = Phase.MAIN
+        self._leveled(self.actor)
+
+    def _leveled(self, player: int) -> None:
+        effects.fire(self, player, Trigger.LEVEL_UP)
+        self._settle(Resume.MAIN)
 
     def _mobilize(self, action: Mobilize) -> None:
         """R-MOB: pay the cost, replace members on the circles, the member stands."""
@@ -584,76 +481,30 @@ class Game(GameState):
         state = self.players[player]
         card = state.hand.pop(action.card)
         state.pay(card.cost or 0)
-        member = Member(card, action.circles)
+        member = self.new_member(card, action.circles)
         state.place(member)
         self.note(player, f"mobilizes {card.label()} on {format_circles(action.circles)}")
-        run_effects(self, player, card, Trigger.MOBILIZE, member)
-
-    def _fuse(
-        self, souls: list[Member], index: int, from_deck: bool, circles: tuple[int, ...]
-    ) -> Member:
-        """R-TRANCE: take the transunion, pay, and mobilize it with ``souls`` under it.
-
-        A deck emptied by the search is refreshed after the transunion is mobilized.
-        """
-        player = self.actor
-        state = self.players[player]
-        card = (state.deck if from_deck else state.hand).pop(index)
-        state.pay(card.cost or 0)
-        soul_cards: list[Card] = []
-        for soul in souls:
-            state.remove_member(soul)
-            soul_cards.append(soul.card)
-            soul_cards.extend(soul.souls)
-        member = Member(card, circles, tuple(soul_cards))
-        state.place(member)
-        if from_deck:
-            if not state.deck:
-                self.refresh(player)
-            elif d.SHUFFLE_AFTER_DECK_SEARCH:
-                self.rng.shuffle(state.deck)
-        return member
+        effects.fire(self, player, Trigger.MOBILIZE, member=member, from_hand=True)
+        self._settle(Resume.MAIN)
 
     def _trance(self, action: Trance) -> None:
-        player = self.actor
-        state = self.players[player]
-        foreigner = state.member_at(action.foreigner)
-        assert foreigner is not None
-        souls = [foreigner]
-        if action.logicalist is None:
-            state.my_logicalist_used = True
-        else:
-            logicalist = state.member_at(action.logicalist)
-            assert logicalist is not None
-            souls.insert(0, logicalist)
-        state.trance_used = True
-        member = self._fuse(souls, action.transunion, action.from_deck, action.circles)
-        self.note(
-            player,
-            f"trances into {member.card.label()} on {format_circles(action.circles)}"
-            f" (soul {len(member.souls)})",
-        )
-        run_effects(self, player, member.card, Trigger.MOBILIZE, member)
+        trance.trance(self, self.actor, action)
+        self._settle(Resume.MAIN)
 
     def _trance_change(self, action: TranceChange) -> None:
-        player = self.actor
-        state = self.players[player]
-        transunion = state.member_at(action.transunion)
-        foreigner = state.member_at(action.foreigner)
-        assert transunion is not None and foreigner is not None
-        state.trance_change_used = True
-        member = self._fuse([transunion, foreigner], action.form, action.from_deck, action.circles)
-        self.note(player, f"trance changes into {member.card.label()} (soul {len(member.souls)})")
-        run_effects(self, player, member.card, Trigger.MOBILIZE, member)
+        trance.trance_change(self, self.actor, action)
+        self._settle(Resume.MAIN)
 
-    def _logic_drive(self, action: LogicDrive) -> None:
+    def _use_ability(self, action: LogicDrive | Activate) -> None:
+        """R-LD / 【起】: queue the ability (it pays its cost as it resolves)."""
         player = self.actor
-        state = self.players[player]
-        member = state.member_at(action.circle)
+        member = self.players[player].member_at(action.circle)
         assert member is not None
-        state.logic_drive_used = True
-        self.note(player, f"Logic Drive of {member.card.label()}")
-        run_effects(self, player, member.card, Trigger.LOGIC_DRIVE, member)
+        ability = effects.activate(self, player, member, action.ability)
+        if ability.kind is Kind.LOGIC_DRIVE:
+            self.note(player, f"Logic Drive of {member.card.label()}")
+            effects.fire(self, player, Trigger.LOGIC_DRIVE)
+        self._settle(Resume.MAIN)
 
     def _luck_drive(self, action: LuckDrive) -> None:
         player = self.actor
@@ -662,23 +513,9 @@ class Game(GameState):
         self.draw(player, d.LUCK_DRIVE_DRAWS)
 
     def _move(self, action: Move) -> None:
-        state = self.players[self.actor]
-        member = state.member_at(action.circle)
-        assert member is not None
-        state.remove_member(member)
-        member.circles = action.circles
-        state.place(member)
-        self.note(self.actor, f"moves {member.card.label()} to {format_circles(action.circles)}")
+        move_member(self, self.actor, action.circle, action.circles)
 
-    def _swap(self, action: Swap) -> None:
-        state = self.players[self.actor]
-        one = state.member_at(action.circle)
-        other = state.member_at(action.other)
-        assert one is not None and other is not None
-        one.circles, other.circles = other.circles, one.circles
-        state.field[action.circle - 1] = other
-        state.field[action.other - 1] = one
-        self.note(self.actor, f"swaps {action.circle} and {action.other}")
+    # -- battle ------------------------------------------------------------------------------
 
     def _attack(self, action: Attack) -> None:
         """R-BAT-1: rest the attacker; an empty circle loses its gate, a member battles."""
@@ -691,54 +528,55 @@ class Game(GameState):
         defender = self.players[1 - player]
         target = defender.field[action.target - 1]
         self.note(player, f"{attacker.card.label()} attacks circle {action.target}")
-        if target is None:
-            run_effects(self, player, attacker.card, Trigger.ATTACK, attacker)
-            if not self._check_over():
-                self._destroy_gate(1 - player, action.target)
-            if not self._check_over() and not self.can_attack():
-                self._end_phase()
+        self.attack_target = action.target
+        if target is not None:
+            bonus = ([0, 0, 0], [0, 0, 0])
+            self.battle = BattleState(
+                player, attacker.uid, target.uid, action.target, bonus, 1 - player
+            )
+        effects.fire(self, player, Trigger.ATTACK, member=attacker)
+        if target is not None:
+            effects.fire(self, 1 - player, Trigger.ATTACKED, member=target)
+        self._settle(Resume.ATTACK)
+
+    def _after_attack(self) -> None:
+        """After the attack abilities: the gate falls, or the intercept step begins."""
+        battle = self.battle
+        if battle is None:
+            effects.destroy_gate(self, 1 - self.active, self.attack_target)
+            self._settle(Resume.BATTLE)
             return
-        bonus = ([0, 0, 0], [0, 0, 0])
-        battle = BattleState(
-            player, attacker.circle, target.circle, action.target, bonus, 1 - player
-        )
-        self.battle = battle
-        run_effects(self, player, attacker.card, Trigger.ATTACK, attacker)
-        if self._check_over():
+        if b.is_void(self, battle):
+            self._finish_battle(battle)
             return
-        self.phase = Phase.INTERCEPT
-        self.actor = 1 - player
-        if not self.interceptors():
+        self._intercept_step(battle)
+
+    def _intercept_step(self, battle: BattleState) -> None:
+        """R-BAT-2: the defender intercepts as long as it wants and can."""
+        if b.is_void(self, battle):
+            self._finish_battle(battle)
+        elif self.interceptors():
+            self.phase = Phase.INTERCEPT
+            self.actor = 1 - battle.attacker
+        else:
             self._start_definition(battle)
 
-    def _destroy_gate(self, owner: int, circle: int) -> None:
-        """R-BAT-1: flip the gate; its effect runs, except for the sixth (R-WIN-1)."""
-        state = self.players[owner]
-        if state.gate_destroyed[circle - 1]:
-            self.note(owner, f"gate {circle} is already destroyed")
-            return
-        state.gate_destroyed[circle - 1] = True
-        gate = state.gates[circle - 1]
-        self.note(owner, f"gate {circle} {gate.label()} is destroyed ({state.gates_destroyed}/6)")
-        if all(state.gate_destroyed):
-            self.losers[owner] = True
-            return
-        run_effects(
-            self,
-            owner if d.GATE_EFFECT_FOR_OWNER else 1 - owner,
-            gate,
-            Trigger.GATE_DESTROYED,
-            None,
-        )
+    def _battle_goes_on(self) -> None:
+        """The next attack, or the end phase when none is left."""
+        self.phase = Phase.BATTLE
+        self.actor = self.active
+        if not self.can_attack():
+            self._end_phase()
 
     def _intercept(self, action: Intercept) -> None:
         battle = self.battle
         assert battle is not None
-        member = self.players[self.actor].member_at(action.circle)
+        player = self.actor
+        member = self.players[player].member_at(action.circle)
         assert member is not None
         b.intercept(self, battle, member)
-        if not self.interceptors():
-            self._start_definition(battle)
+        effects.fire(self, player, Trigger.INTERCEPT, member=member)
+        self._settle(Resume.INTERCEPT)
 
     def _start_definition(self, battle: BattleState) -> None:
         """R-BAT-3: logic definition, the defender first."""
@@ -753,13 +591,15 @@ class Game(GameState):
         A player who cannot define passes without being asked.
         """
         while True:
-            if battle.passes >= 2 or not (
-                b.has_room(self, battle, 0) or b.has_room(self, battle, 1)
-            ):
+            if b.is_void(self, battle):
+                self._finish_battle(battle)
+                return
+            rooms = (b.has_room(self, battle, 0), b.has_room(self, battle, 1))
+            if battle.passes >= 2 or not (rooms[0] or rooms[1]):
                 self._finish_battle(battle)
                 return
             player = battle.to_define
-            if b.can_define(self, battle, player):
+            if rooms[player] and b.has_a_card_to_define(self, player):
                 self.phase = Phase.DEFINE
                 self.actor = player
                 return
@@ -770,12 +610,10 @@ class Game(GameState):
         battle = self.battle
         assert battle is not None
         player = self.actor
-        b.define(self, battle, player, action.card)
-        if self._check_over():
-            return
+        b.define(self, player, action.card)
         battle.passes = 0
         battle.to_define = 1 - player
-        self._advance_definition(battle)
+        self._settle(Resume.DEFINITION)
 
     def _level_support(self, action: LevelSupport) -> None:
         b.level_support(self, self.actor)
@@ -783,16 +621,26 @@ class Game(GameState):
             self.phase = Phase.DEFINE_FORCED
 
     def _finish_battle(self, battle: BattleState) -> None:
-        b.resolve(self, battle)
-        self.battle = None
-        self.phase = Phase.BATTLE
-        self.actor = self.active
-        if not self.can_attack():
-            self._end_phase()
+        """R-BAT-5: judge, then battle_won / battle_lost abilities, then R-BAT-6."""
+        result = b.judge(self, battle)
+        if result is not None:
+            winner, loser = result
+            won_by = battle.attacker if winner.uid == battle.attacker_uid else 1 - battle.attacker
+            heard = [
+                (won_by, Trigger.BATTLE_WON, winner),
+                (1 - won_by, Trigger.BATTLE_LOST, loser),
+            ]
+            heard.sort(key=lambda event: event[0] != self.active)  # the turn player's first
+            for player, trigger, member in heard:
+                effects.fire(self, player, trigger, member=member)
+        self._settle(Resume.BATTLE_END)
 
     def _pass(self, action: Pass) -> None:
         phase = self.phase
-        if phase is Phase.MAIN:
+        if phase is Phase.CHOOSE:
+            effects.decline(self)
+            self._carry_on()
+        elif phase is Phase.MAIN:
             self.phase = Phase.BATTLE
             if not self.can_attack():
                 self._end_phase()
@@ -810,8 +658,15 @@ class Game(GameState):
             battle.to_define = 1 - self.actor
             self._advance_definition(battle)
 
+    # -- the end of the turn --------------------------------------------------------------------
+
     def _end_phase(self) -> None:
-        """R-TURN-6: paradox zones to the drop zone, turn effects end, hand limit."""
+        """R-TURN-6: turn_end abilities first, then the end of the turn."""
+        effects.fire(self, self.active, Trigger.TURN_END)
+        self._settle(Resume.END_PHASE)
+
+    def _end_of_turn(self) -> None:
+        """Paradox zones to the drop zone, "this turn" effects end, hand limit."""
         for state in self.players:
             if state.paradox:
                 state.drop.extend(state.paradox)
@@ -820,6 +675,7 @@ class Game(GameState):
                 if member is not None:
                     member.power_bonus = member.spirit_bonus = member.limit_bonus = 0
         self.up_paradox = None
+        self.rules_until = ()
         self._hand_limit()
 
     def _hand_limit(self) -> None:
@@ -870,6 +726,8 @@ class Game(GameState):
     def _finish(self, outcome: Outcome) -> None:
         self.outcome = outcome
         self.phase = Phase.OVER
+        self.queue = ()
+        self.choice = None
         summary = self.summarize(self.active)
         last = self.summaries[-1] if self.summaries else None
         if last is None or (last.player, last.turn) != (summary.player, summary.turn):
@@ -877,9 +735,21 @@ class Game(GameState):
         self.note(self.active, f"game over: {outcome}")
 
 
-#: Decisions a player may decline with :class:`Pass`.
+#: Decisions a player may decline with :class:`Pass` (a CHOOSE only when optional).
 PASSABLE_PHASES = frozenset({Phase.LEVEL, Phase.MAIN, Phase.BATTLE, Phase.INTERCEPT, Phase.DEFINE})
 _DEFINING = frozenset({Phase.DEFINE, Phase.DEFINE_FORCED})
+
+#: Where the turn goes on once the waiting abilities resolved (:class:`Resume`).
+_RESUME: dict[Resume, Callable[[Game], None]] = {
+    Resume.DRAW_PHASE: Game._draw_phase,
+    Resume.MAIN: Game._to_main,
+    Resume.ATTACK: Game._after_attack,
+    Resume.BATTLE: Game._battle_goes_on,
+    Resume.INTERCEPT: Game._intercept_step_again,
+    Resume.DEFINITION: Game._definition_again,
+    Resume.BATTLE_END: Game._battle_end,
+    Resume.END_PHASE: Game._end_of_turn,
+}
 
 _HANDLERS: dict[type, Callable[[Game, Any], None]] = {
     Mulligan: Game._mulligan,
@@ -887,15 +757,16 @@ _HANDLERS: dict[type, Callable[[Game, Any], None]] = {
     ReturnLevel: Game._return_level,
     Mobilize: Game._mobilize,
     Move: Game._move,
-    Swap: Game._swap,
     Trance: Game._trance,
     TranceChange: Game._trance_change,
-    LogicDrive: Game._logic_drive,
+    LogicDrive: Game._use_ability,
+    Activate: Game._use_ability,
     LuckDrive: Game._luck_drive,
     Attack: Game._attack,
     Intercept: Game._intercept,
     Define: Game._define,
     LevelSupport: Game._level_support,
     Discard: Game._discard,
+    Choose: Game._choose,
     Pass: Game._pass,
 }

@@ -30,7 +30,6 @@ from lalcheck.games.luck_and_logic.engine.actions import (
     Attack,
     Mobilize,
     Move,
-    Swap,
 )
 from lalcheck.games.luck_and_logic.engine.policies import GreedyPolicy, Policy, attack_power
 from lalcheck.games.luck_and_logic.engine.rules import Game, LegalActions, attackable
@@ -160,7 +159,7 @@ def _rank(game: Game, action: Action) -> tuple[int, int]:
         return (1, action.card)
     if isinstance(action, Attack):
         return (2, action.target)
-    if isinstance(action, Move | Swap):
+    if isinstance(action, Move):
         return (4, 0)
     return (3, 0)
 
@@ -175,13 +174,13 @@ def _worth_trying(game: Game, action: Action) -> bool:
         return all(state.field[c - 1] is None for c in action.circles)
     if isinstance(action, Move):
         return any(attackable(state, c) and not state.gate_destroyed[c - 1] for c in action.circles)
-    if isinstance(action, Swap):
-        return False
     if isinstance(action, Attack):
         target = opponent.field[action.target - 1]
         if target is None:
             return not opponent.gate_destroyed[action.target - 1]
         standing = [m for m in state.members() if not m.rested]
         attacker = state.member_at(action.attacker)
-        return attacker is not None and attack_power(attacker) == max(map(attack_power, standing))
+        return attacker is not None and attack_power(game, attacker) == max(
+            attack_power(game, m) for m in standing
+        )
     return True

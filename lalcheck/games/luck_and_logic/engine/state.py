@@ -8,13 +8,16 @@ Decks are kept with the top card at the end of the list.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import IntEnum, StrEnum
 from typing import Self
 
+from lalcheck.games.luck_and_logic.abilities.model import Duration, Rule
 from lalcheck.games.luck_and_logic.cards import Card
 from lalcheck.games.luck_and_logic.engine import decisions as d
 from lalcheck.games.luck_and_logic.engine.actions import Action
+from lalcheck.games.luck_and_logic.engine.pending import Choice, FaceUpParadox, Pending, Resume
 
 #: R-ZONE: circles 1-6; front row 1, 3, 5 with 2, 4, 6 behind them.
 CIRCLES = (1, 2, 3, 4, 5, 6)
@@ -30,6 +33,20 @@ SHAPES: dict[int, tuple[tuple[int, ...], ...]] = {
     4: ((1, 2, 3, 4), (3, 4, 5, 6)),
 }
 NO_SHAPES: tuple[tuple[int, ...], ...] = ()
+
+
+def distinct_indices(cards: list[Card], wanted: Callable[[Card], bool] | None = None) -> list[int]:
+    """Index of the first copy of each distinct card (copies are interchangeable)
+    that ``wanted`` accepts."""
+    seen: set[int] = set()
+    indices = []
+    for index, card in enumerate(cards):
+        key = id(card)
+        if key not in seen:
+            seen.add(key)
+            if wanted is None or wanted(card):
+                indices.append(index)
+    return indices
 
 
 def shapes(territory: int | None) -> tuple[tuple[int, ...], ...]:
@@ -50,6 +67,7 @@ class Phase(IntEnum):
     DEFINE_FORCED = 7
     DISCARD = 8
     OVER = 9
+    CHOOSE = 10  # a resolving ability waits for a player's choice
 
 
 class EndReason(StrEnum):
@@ -102,21 +120,37 @@ class TurnSummary:
 
 
 class Member:
-    """A member on the field: its card, circles, soul, rested state and turn boosts."""
+    """A member on the field: its card, circles, soul, rested state and turn boosts.
 
-    __slots__ = ("card", "circles", "limit_bonus", "power_bonus", "rested", "souls", "spirit_bonus")
+    ``uid`` names the member for as long as it stays on the field (moves included);
+    0 is a member not yet placed by the game.
+    """
 
-    def __init__(self, card: Card, circles: tuple[int, ...], souls: tuple[Card, ...] = ()):
+    __slots__ = (
+        "card",
+        "circles",
+        "limit_bonus",
+        "power_bonus",
+        "rested",
+        "souls",
+        "spirit_bonus",
+        "uid",
+    )
+
+    def __init__(
+        self, card: Card, circles: tuple[int, ...], souls: tuple[Card, ...] = (), uid: int = 0
+    ):
         self.card = card
         self.circles = circles
         self.souls = souls
+        self.uid = uid
         self.rested = False
         self.power_bonus = 0
         self.spirit_bonus = 0
         self.limit_bonus = 0
 
     def copy(self) -> Member:
-        other = Member(self.card, self.circles, self.souls)
+        other = Member(self.card, self.circles, self.souls, self.uid)
         other.rested = self.rested
         other.power_bonus = self.power_bonus
         other.spirit_bonus = self.spirit_bonus
@@ -154,6 +188,7 @@ class PlayerState:
         "my_logicalist_used",
         "paradox",
         "penalties",
+        "reaching",
         "received",
         "refreshes",
         "removed",
@@ -161,6 +196,7 @@ class PlayerState:
         "trance_change_used",
         "trance_used",
         "turns",
+        "used",
     )
 
     def __init__(self) -> None:
@@ -190,6 +226,11 @@ class PlayerState:
         self.trance_used = False
         self.trance_change_used = False
         self.logic_drive_used = False
+        #: 【1回合1次】: the abilities (by :attr:`Resolution.key`) used this turn.
+        self.used: frozenset[tuple[int, int, int]] = frozenset()
+        #: A member whose continuous abilities reach others or rules has been on this
+        #: field (never reset): until then the layer need not look at the field.
+        self.reaching = False
 
     def copy(self) -> PlayerState:
         other = PlayerState.__new__(PlayerState)
@@ -227,6 +268,8 @@ class PlayerState:
         other.trance_used = self.trance_used
         other.trance_change_used = self.trance_change_used
         other.logic_drive_used = self.logic_drive_used
+        other.used = self.used
+        other.reaching = self.reaching
         return other
 
     # -- queries -------------------------------------------------------------
@@ -239,12 +282,31 @@ class PlayerState:
                 seen.append(member)
         return seen
 
+    def member_by_uid(self, uid: int) -> Member | None:
+        """The member with this uid if it is on the field."""
+        if uid:
+            for member in self.field:
+                if member is not None and member.uid == uid:
+                    return member
+        return None
+
     def member_at(self, circle: int) -> Member | None:
         """The member named by ``circle`` (its lowest circle), else None."""
         if not 1 <= circle <= 6:
             return None
         member = self.field[circle - 1]
         return member if member is not None and member.circles[0] == circle else None
+
+    def distinct_level_cards(self) -> list[int]:
+        """Index of each level card a player may tell apart (face-up state included)."""
+        seen: set[tuple[int, bool]] = set()
+        indices = []
+        for index, card in enumerate(self.level):
+            key = (id(card), self.level_face_up[index])
+            if key not in seen:
+                seen.add(key)
+                indices.append(index)
+        return indices
 
     @property
     def level_count(self) -> int:
@@ -310,6 +372,15 @@ class PlayerState:
                 self.drop_member(there)
         for circle in member.circles:
             field[circle - 1] = member
+        self.note_reach(member)
+
+    def note_reach(self, member: Member) -> None:
+        """Remember that a member with reaching continuous abilities came (see :attr:`reaching`)."""
+        if not self.reaching and (
+            member.card.effects.reaching
+            or any(soul.soul is not None and soul.soul.reaching for soul in member.souls)
+        ):
+            self.reaching = True
 
     def pay(self, amount: int) -> None:
         """Pay a cost: cost zone cards to the drop zone (R-MOB, R-LUCK)."""
@@ -328,14 +399,15 @@ class PlayerState:
 class BattleState:
     """R-BAT: the battle in progress between two members.
 
+    The battling members are named by uid (they may move during the battle).
     ``bonus[side]`` holds the battle's power, spirit and limit additions for the
     attacker (side 0) and the defender (side 1): logic, intercepts and
     battle-long boosts.
     """
 
     attacker: int
-    attacker_circle: int
-    defender_circle: int
+    attacker_uid: int
+    defender_uid: int
     target: int
     bonus: tuple[list[int], list[int]]
     to_define: int
@@ -344,27 +416,21 @@ class BattleState:
     def copy(self) -> BattleState:
         return BattleState(
             self.attacker,
-            self.attacker_circle,
-            self.defender_circle,
+            self.attacker_uid,
+            self.defender_uid,
             self.target,
             (self.bonus[0][:], self.bonus[1][:]),
             self.to_define,
             self.passes,
         )
 
+    def uid(self, side: int) -> int:
+        """The uid of the attacking (side 0) or attacked (side 1) member."""
+        return self.defender_uid if side else self.attacker_uid
+
 
 #: Indices into :attr:`BattleState.bonus`.
 POWER, SPIRIT, LIMIT = 0, 1, 2
-
-
-@dataclass(frozen=True, slots=True)
-class FaceUpParadox:
-    """R-BAT-4: the one face-up paradox: its owner, card, and whether it is still
-    in the battle zone (else in the paradox zone)."""
-
-    owner: int
-    card: Card
-    in_battle: bool
 
 
 class GameState:
@@ -374,16 +440,22 @@ class GameState:
         "actions",
         "active",
         "actor",
+        "attack_target",
         "attacks_made",
         "battle",
+        "choice",
         "first_player",
         "log",
         "losers",
+        "next_uid",
         "openings",
         "outcome",
         "phase",
         "players",
+        "queue",
+        "resume",
         "rng",
+        "rules_until",
         "seed",
         "summaries",
         "turn",
@@ -412,6 +484,15 @@ class GameState:
         self.summaries: list[TurnSummary] = []
         self.unmodelled: dict[str, int] = {}
         self.log: list[str] | None = [] if log else None
+        #: The circle an attack without a battle is aimed at (R-BAT-1).
+        self.attack_target = 0
+        #: Abilities waiting to resolve, the first one resolving (R-ABL).
+        self.queue: tuple[Pending, ...] = ()
+        self.choice: Choice | None = None
+        self.resume: Resume | None = None
+        #: Rules switched on by effects: (owner, rule, until).
+        self.rules_until: tuple[tuple[int, Rule, Duration], ...] = ()
+        self.next_uid = 1
 
     def copy(self) -> Self:
         """An independent copy: zone lists and the random state are copied, cards shared."""
@@ -436,11 +517,25 @@ class GameState:
         other.summaries = self.summaries[:]
         other.unmodelled = dict(self.unmodelled)
         other.log = self.log[:] if self.log is not None else None
+        other.attack_target = self.attack_target
+        other.queue = self.queue
+        other.choice = self.choice
+        other.resume = self.resume
+        other.rules_until = self.rules_until
+        other.next_uid = self.next_uid
         return other
 
     @property
     def is_over(self) -> bool:
         return self.outcome is not None
+
+    def new_member(
+        self, card: Card, circles: tuple[int, ...], souls: tuple[Card, ...] = ()
+    ) -> Member:
+        """A member with a fresh uid."""
+        member = Member(card, circles, souls, self.next_uid)
+        self.next_uid += 1
+        return member
 
     def note(self, player: int, text: str) -> None:
         """Add a line to the readable log (only when the game keeps one)."""
@@ -453,18 +548,28 @@ class GameState:
 
     # -- deck operations (R-ZONE-1) -----------------------------------------
 
+    def take_top(self, player: int) -> Card | None:
+        """Take the top card of the deck, refreshing whenever the deck runs out
+        (before, and after it took the last card); None when there is none."""
+        state = self.players[player]
+        if not state.deck:
+            self.refresh(player)
+            if not state.deck:
+                return None
+        card = state.deck.pop()
+        if not state.deck:
+            self.refresh(player)
+        return card
+
     def draw(self, player: int, count: int) -> None:
-        """Draw cards one at a time, refreshing whenever the deck runs out."""
+        """Draw cards one at a time."""
         state = self.players[player]
         before = len(state.hand)
         for _ in range(count):
-            if not state.deck:
-                self.refresh(player)
-                if not state.deck:
-                    break
-            state.take(state.deck.pop())
-            if not state.deck:
-                self.refresh(player)
+            card = self.take_top(player)
+            if card is None:
+                break
+            state.take(card)
         if self.log is not None and len(state.hand) > before:
             self.note(player, f"draws {', '.join(c.label() for c in state.hand[before:])}")
 
@@ -472,13 +577,10 @@ class GameState:
         """Put the top cards of the deck face down into the cost zone."""
         state = self.players[player]
         for _ in range(count):
-            if not state.deck:
-                self.refresh(player)
-                if not state.deck:
-                    return
-            state.cost.append(state.deck.pop())
-            if not state.deck:
-                self.refresh(player)
+            card = self.take_top(player)
+            if card is None:
+                return
+            state.cost.append(card)
 
     def refresh(self, player: int) -> None:
         """R-ZONE-1: the drop zone becomes the deck, then one penalty card is removed.
@@ -491,9 +593,15 @@ class GameState:
         deck = state.deck = state.drop
         state.drop = []
         self.rng.shuffle(deck)
+        self.refresh_penalty(player)
+
+    def refresh_penalty(self, player: int) -> None:
+        """R-ZONE-1 / R-WIN-2: the refreshed deck's top card goes face down into the
+        remove zone; the second penalty loses the game."""
+        state = self.players[player]
         state.refreshes += 1
-        if deck:
-            state.removed.append(deck.pop())
+        if state.deck:
+            state.removed.append(state.deck.pop())
         state.penalties += 1
         self.note(player, f"refreshes (penalty {state.penalties})")
         if state.penalties >= d.LOSING_PENALTIES:
