@@ -1,6 +1,7 @@
 """Policies ranked against each other: ``lalcheck play --games N`` over every pair of decks.
 
-    python benchmarks/policies.py [--games N] [--policy NAME ...] [--deck PATH ...] [--jobs J]
+    python benchmarks/policies.py [--games N] [--policy NAME ...] [--pairing A:B ...]
+                                  [--deck PATH ...] [--jobs J]
 
 For every ordered pair of policies (A, B) and every ordered pair of the decks
 (the bundled sample decks unless given), plays ``--games`` games exactly as
@@ -8,6 +9,7 @@ For every ordered pair of policies (A, B) and every ordered pair of the decks
 first in the even games, B in the odd ones; seed 0), adds the matches up and
 prints, with 95% Wilson intervals: A's share of the decided games, the
 second player's share of the decided games, and the seconds per game. A
+``--pairing A:B`` (repeatable) plays only those ordered pairs of policies. A
 policy is not the rules: the first/second split of a pairing describes the
 game *as these policies play it*.
 """
@@ -47,6 +49,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=20, help="games per pair of decks")
     parser.add_argument("--policy", action="append", help="policies to rank (repeatable)")
+    parser.add_argument("--pairing", action="append", help="only policy A against B (A:B)")
     parser.add_argument("--deck", type=Path, action="append", help="deck file (repeatable)")
     parser.add_argument("--game", default="luck-and-logic", help="the game whose decks to use")
     parser.add_argument("--jobs", type=int, default=2, help="worker processes")
@@ -73,7 +76,8 @@ def main() -> None:
     if args.games % 2:
         parser.error("--games must be even (A goes first in half of each pair's games)")
     pairs = list(itertools.product(decks, repeat=2))
-    for policy_a, policy_b in itertools.product(policies, repeat=2):
+    pairings = [tuple(p.split(":", 1)) for p in args.pairing or ()]
+    for policy_a, policy_b in pairings or itertools.product(policies, repeat=2):
         chosen = (policy_a, policy_b)
         series = tuple(simulation.match(a, b, args.seed, chosen) for (_, a), (_, b) in pairs)
         start = time.perf_counter()

@@ -178,15 +178,13 @@ class GreedyPolicy:
     def _level(state: PlayerState) -> LevelUp:
         """Level every turn with the card least worth keeping, preferring one
         that lets a transunion in hand be mobilized (R-MOB)."""
-        transunions = [c for c in state.hand if c.type is CardType.TRANSUNION]
+        waiting = [
+            c for c in state.hand if c.type is CardType.TRANSUNION and not _enabled(state, c)
+        ]
 
         def score(index: int) -> float:
             card = state.hand[index]
-            enables = any(
-                shares_color_or_world(t, card) and not _enabled(state, t)
-                for t in transunions
-                if t is not card
-            )
+            enables = any(shares_color_or_world(t, card) for t in waiting if t is not card)
             return keep_value(state, index) - (0.5 if enables else 0.0)
 
         return LevelUp(min(distinct_indices(state.hand), key=score))

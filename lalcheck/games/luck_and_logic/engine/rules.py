@@ -146,7 +146,7 @@ class Game(GameState):
 
     def legal_actions(self) -> LegalActions:
         """The legal actions of the player to act (:attr:`actor`)."""
-        return LegalActions(self)
+        return engine.LegalActions(self)  # not through the alias: its call is slow
 
     def generate_legal_actions(self) -> Iterator[Action]:
         """Every legal action, one per distinct outcome (copies of a card count once)."""

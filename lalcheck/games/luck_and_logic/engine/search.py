@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from dataclasses import replace
 
 from lalcheck.games.luck_and_logic.cards import CardType
 from lalcheck.games.luck_and_logic.engine.actions import (
@@ -30,6 +31,9 @@ from lalcheck.games.luck_and_logic.engine.actions import (
     Attack,
     Mobilize,
     Move,
+    Source,
+    Trance,
+    TranceChange,
 )
 from lalcheck.games.luck_and_logic.engine.policies import GreedyPolicy, Policy, attack_power
 from lalcheck.games.luck_and_logic.engine.rules import Game, LegalActions, attackable
@@ -67,6 +71,24 @@ def determinize(game: Game, player: int, rng: random.Random) -> Game:
         _shuffle_gates(state, rng)
     copy.rng = random.Random(rng.getrandbits(64))
     return copy
+
+
+def carry(action: Action, game: Game, copy: Game) -> Action:
+    """``action`` as it reads on a determinized ``copy`` of ``game``: a trance that
+    takes its card from the deck names where the same card lies in the copy's
+    shuffled deck."""
+    if isinstance(action, Trance) and action.source is Source.DECK:
+        deck = game.players[game.actor].deck
+        return replace(action, transunion=_same_card(deck[action.transunion], copy))
+    if isinstance(action, TranceChange) and action.source is Source.DECK:
+        deck = game.players[game.actor].deck
+        return replace(action, form=_same_card(deck[action.form], copy))
+    return action
+
+
+def _same_card(card: object, copy: Game) -> int:
+    deck = copy.players[copy.actor].deck
+    return next(index for index, other in enumerate(deck) if other is card)
 
 
 def _shuffle_gates(state: PlayerState, rng: random.Random) -> None:
@@ -127,7 +149,7 @@ class SearchPolicy:
         opponent's next turn; what the copy is worth to ``player``."""
         copy = determinize(game, player, rng)
         end = copy.turn + (2 if copy.active == player else 1)
-        copy.push(action)
+        copy.push(carry(action, game, copy))
         players = (self.base(), self.base())
         while copy.outcome is None and copy.turn < end:
             actor = copy.actor
