@@ -8,7 +8,11 @@ output) for each deck (default: the bundled sample Septpia Control deck),
 going both, against the default wall (or ``--opponent passive``), and prints
 the best of ``--repeat`` runs in wall-clock games per second, process start-up
 included (the best, because other load on the machine only ever slows a run
-down). ``--profile`` prints where a serial run spends its time (cProfile).
+down); for ``--jobs 1`` also the games per CPU second, which other load on the
+machine changes far less (on a busy machine, twice that rate is about what
+``--jobs 2`` would reach on two idle cores; the workers of ``--jobs 2`` run under
+the forkserver, out of reach of this process's CPU accounting).
+``--profile`` prints where a serial run spends its time (cProfile).
 Issue 11's target: at least 500 games/s against the wall with ``--jobs 2`` on a
 2-core machine.
 """
@@ -20,6 +24,7 @@ import cProfile
 import os
 import platform
 import pstats
+import resource
 from pathlib import Path
 
 from lalcheck.db import open_database
@@ -56,8 +61,10 @@ def main() -> None:
     )
     played = args.games * len(decks)
     for jobs in args.jobs:
-        runs = [
-            goldfish(
+        runs = []
+        for _ in range(args.repeat):
+            before = _cpu_seconds()
+            report = goldfish(
                 decks,
                 games=args.games,
                 database=db.info,
@@ -65,13 +72,14 @@ def main() -> None:
                 jobs=jobs,
                 opponent=opponent,
             )
-            for _ in range(args.repeat)
-        ]
-        seconds = sorted(report.elapsed_s for report in runs)
+            runs.append((report.elapsed_s, _cpu_seconds() - before))
+        seconds = sorted(elapsed for elapsed, _ in runs)
+        cpu = min(used for _, used in runs)
         print(
             f"--jobs {jobs}: {played} games in {seconds[0]:6.2f} s "
             f"= {played / seconds[0]:7.0f} games/s (best of {args.repeat}; "
             f"slowest {played / seconds[-1]:.0f} games/s)"
+            + (f"; {played / cpu:.0f} games per CPU second" if jobs == 1 else "")
         )
     if args.profile:
         profiler = cProfile.Profile()
@@ -87,6 +95,12 @@ def main() -> None:
         stats = pstats.Stats(profiler)
         stats.sort_stats("tottime").print_stats(20)
         stats.sort_stats("cumulative").print_stats(25)
+
+
+def _cpu_seconds() -> float:
+    """CPU seconds used so far by this process."""
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    return own.ru_utime + own.ru_stime
 
 
 if __name__ == "__main__":
