@@ -26,6 +26,7 @@ from lalcheck.decks import (
     read_deck_file,
     resolve,
 )
+from lalcheck.errors import EXIT_INTERNAL, LalcheckError, describe_error
 from lalcheck.findings import Finding, Severity
 from lalcheck.games import DEFAULT_GAME, get_game
 from lalcheck.games.base import Count, DatedRegulation, FileCheck, FileKind
@@ -33,6 +34,10 @@ from lalcheck.regulations import Regulations
 
 EXIT_LEGAL = 0
 EXIT_ILLEGAL = 1
+#: The rule id of a deck lalcheck failed on.
+INTERNAL = "internal-error"
+#: Severities from the most severe.
+SEVERITY_ORDER = {Severity.ERROR: 0, Severity.WARNING: 1, Severity.INFO: 2}
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,6 +51,8 @@ class DeckReport:
     as_of: dt.date
     counts: tuple[Count, ...]
     findings: tuple[Finding, ...]
+    #: False when the file could not be read or parsed at all.
+    parsed: bool = True
 
     @property
     def legal(self) -> bool:
@@ -56,6 +63,22 @@ class DeckReport:
     def has_warnings(self) -> bool:
         return any(finding.severity is Severity.WARNING for finding in self.findings)
 
+    @property
+    def failed(self) -> bool:
+        """True when lalcheck itself failed on this file (an ``internal-error`` finding)."""
+        return any(finding.rule == INTERNAL for finding in self.findings)
+
+    def passed(self, *, strict: bool = False) -> bool:
+        """Legal, and under ``strict`` without warnings either (contract §4)."""
+        return self.legal and not (strict and self.has_warnings)
+
+    def shown_findings(self, shown: Severity) -> tuple[Finding, ...]:
+        """The findings as severe as ``shown`` or more (``Severity.WARNING``: errors and
+        warnings)."""
+        return tuple(
+            f for f in self.findings if SEVERITY_ORDER[f.severity] <= SEVERITY_ORDER[shown]
+        )
+
 
 @dataclass(frozen=True, slots=True)
 class CheckReport:
@@ -64,6 +87,12 @@ class CheckReport:
 
     databases: tuple[DatabaseInfo, ...]
     decks: tuple[DeckReport, ...]
+    #: Warnings fail a deck too (``--strict``): every format says so, not only the exit code.
+    strict: bool = False
+    #: The least severe findings the text, SARIF, JUnit and GitHub views show: warnings by
+    #: default, errors only under ``--quiet``, advice (``info``) too under ``--verbose``.
+    #: The JSON report always holds every finding.
+    shown: Severity = Severity.WARNING
 
     @property
     def database(self) -> DatabaseInfo:
@@ -79,10 +108,22 @@ class CheckReport:
     def illegal_count(self) -> int:
         return len(self.decks) - self.legal_count
 
-    def exit_code(self, *, strict: bool = False) -> int:
-        """0 when every deck is legal, else 1; ``strict`` also fails on warnings (§4)."""
-        failed = any(not deck.legal or (strict and deck.has_warnings) for deck in self.decks)
-        return EXIT_ILLEGAL if failed else EXIT_LEGAL
+    @property
+    def threshold(self) -> Severity:
+        """The least severe findings shown: ``shown``, and warnings under ``strict`` even when
+        only errors are asked for, since they fail the run."""
+        return Severity.WARNING if self.strict and self.shown is Severity.ERROR else self.shown
+
+    @property
+    def failed_count(self) -> int:
+        """Decks that fail the run: the illegal ones, and under ``strict`` those with warnings."""
+        return sum(not deck.passed(strict=self.strict) for deck in self.decks)
+
+    def exit_code(self) -> int:
+        """0 when every deck passes, else 1 (§4); 3 when lalcheck failed on a deck."""
+        if any(deck.failed for deck in self.decks):
+            return EXIT_INTERNAL
+        return EXIT_ILLEGAL if self.failed_count else EXIT_LEGAL
 
 
 class Checker:
@@ -164,7 +205,38 @@ class Checker:
         return regulation, as_of, problems
 
     def check_deck_file(self, deck_file: DeckFile) -> DeckReport:
-        """Run every rule of the file's game and kind on a parsed deck file."""
+        """Run every rule of the file's game and kind on a parsed deck file; a bug in
+        lalcheck becomes an ``internal-error`` finding, so the other decks are still checked."""
+        try:
+            return self._check(deck_file)
+        except LalcheckError:  # unusable input outside the deck (a regulation file): exit 2
+            raise
+        except Exception as error:
+            return self._failed(deck_file.path, error, deck_file.game, deck_file.name)
+
+    def _failed(
+        self, path: str, error: Exception, game_id: str | None = None, name: str | None = None
+    ) -> DeckReport:
+        """The report of a deck lalcheck failed on."""
+        as_of = self.as_of or self.today
+        game = game_id or (self.db.info.game if self.db is not None else DEFAULT_GAME)
+        finding = Finding(
+            INTERNAL,
+            Severity.ERROR,
+            f"lalcheck failed on this deck ({describe_error(error)}); this is a bug in "
+            "lalcheck: please report it with the deck file",
+        )
+        return DeckReport(
+            path=path,
+            name=name,
+            game=game,
+            regulation=self.regulations_of(game).in_force(as_of),
+            as_of=as_of,
+            counts=(),
+            findings=(finding,),
+        )
+
+    def _check(self, deck_file: DeckFile) -> DeckReport:
         db = self.database(deck_file.game)
         game = get_game(db.info.game)
         regulations = self.regulations_of(game.id)
@@ -176,8 +248,8 @@ class Checker:
             return self._report(deck_file, game.id, game.kind(None), check, [mismatch])
         regulation, as_of, problems = self._setting(deck_file, regulations)
         check = FileCheck(resolve(deck_file, db), db, regulation, as_of, tuple(problems))
-        kind = game.kind(deck_file.kind)
-        # A file that could not be parsed has no content to judge: only its syntax.
+        # A file that could not be parsed has no kind and no content to judge: only its syntax.
+        kind = game.kind(deck_file.kind if deck_file.parsed else None)
         findings = list(kind.check(check)) if deck_file.parsed else [*deck_file.problems, *problems]
         return self._report(deck_file, game.id, kind, check, findings)
 
@@ -194,14 +266,21 @@ class Checker:
             as_of=check.as_of,
             counts=kind.counts(check),
             findings=tuple(findings),
+            parsed=deck_file.parsed,
         )
 
     def check_path(self, path: Path) -> DeckReport:
         """Read and check one deck file."""
-        return self.check_deck_file(read_deck_file(path))
+        try:
+            deck_file = read_deck_file(path)
+        except LalcheckError:
+            raise
+        except Exception as error:  # a bug in reading must not hide the other decks
+            return self._failed(str(path), error)
+        return self.check_deck_file(deck_file)
 
     def check_paths(self, paths: Iterable[Path]) -> CheckReport:
-        """Check deck files and folders of deck files."""
+        """Check deck files and folders of deck files (see :func:`~lalcheck.decks.find_decks`)."""
         reports = tuple(self.check_path(path) for path in collect_deck_paths(paths))
         games = list(dict.fromkeys(report.game for report in reports)) or [
             self.db.info.game if self.db is not None else DEFAULT_GAME

@@ -218,17 +218,20 @@ def banned_cards(
 def over_copy_limit(
     context: CheckContext[Any, Any], section: str, limit: int, rule: str, reference: str
 ) -> Iterator[Finding]:
-    """Card names with more than ``limit`` copies in a section, all printings together."""
+    """Card names with more than ``limit`` copies in a section, all printings together; the
+    message names every line of the card."""
     for group in by_identity(context.placed(section)).values():
         count = copies(group)
         if count <= limit:
             continue
         printings = numbers(group)
         across = f" across {', '.join(printings)}" if len(printings) > 1 else ""
+        lines = sorted({placed.entry.line for placed in group})
+        where = f" (lines {', '.join(map(str, lines))})" if len(lines) > 1 else ""
         yield Finding(
             rule,
             Severity.ERROR,
-            f"{quote(group[0].card)}: {count} copies{across}, at most {limit} allowed "
+            f"{quote(group[0].card)}: {count} copies{across}{where}, at most {limit} allowed "
             f"({reference})",
             section,
             printings,

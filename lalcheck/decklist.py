@@ -27,6 +27,7 @@ keep the name, regulation, as_of, sections, references, counts and order.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import datetime as dt
 import difflib
 import re
@@ -35,12 +36,13 @@ from dataclasses import dataclass, field
 
 import yaml
 
-from lalcheck.db.model import CardDatabase, fold
-from lalcheck.decks import Deck, DeckEntry, DeckFile, DeckLayout, DeckLine
+from lalcheck.db.model import CardDatabase, SuggestionBudget, fold, nfkc
+from lalcheck.decks import Deck, DeckEntry, DeckFile, DeckLayout, DeckLine, parse_deck
 from lalcheck.errors import InputError, UsageError
 from lalcheck.games import DEFAULT_GAME, get_game
 from lalcheck.games.base import DecklistStyle, GameCard
 from lalcheck.regulations import Regulations
+from lalcheck.wording import shown, visible
 
 #: Deck fields the header comments carry, with the spellings accepted for each.
 FIELD_KEYS: Mapping[str, str] = {
@@ -51,8 +53,11 @@ FIELD_KEYS: Mapping[str, str] = {
     "as-of": "as_of",
 }
 
+# Every pattern below runs in time linear in the line (no two quantifiers can share
+# characters), and lines are at most MAX_LINE characters long besides.
 _COMMENT = re.compile(r"\s*(?:#|＃|//|／／)\s*(?P<body>.*)")
-_TRAILING_COMMENT = re.compile(r"\s+(?:#|＃|//|／／).*$")
+#: A space, then a comment: where a trailing comment starts.
+_TRAILING_COMMENT = re.compile(r"\s(?:#|＃|//|／／)")
 _FIELD = re.compile(r"(?P<key>[A-Za-z_-]+)\s*[:：]\s*(?P<value>.*)")
 # "x" needs a space before the card (4x BT01/008) so that names starting with x
 # stay whole; "×" and "*" may touch it (4×BT01/008). \d matches full-width digits.
@@ -60,10 +65,16 @@ _LETTER_X = "xXｘＸ"
 _SYMBOL_X = "×✕*＊"
 _PREFIX = re.compile(rf"(?P<count>\d+)(?:\s*[{_SYMBOL_X}]\s*|\s*[{_LETTER_X}]\s+|\s+)(?P<ref>\S.*)")
 _SUFFIX = re.compile(rf"(?P<ref>.*?\S)(?:\s*[{_SYMBOL_X}]\s*|\s+[{_LETTER_X}]\s*)(?P<count>\d+)")
-_GLUED = re.compile(rf"(?P<count>\d+)\s*[{_LETTER_X}{_SYMBOL_X}]?\s*(?P<ref>[^\s{_SYMBOL_X}].*)")
+_GLUED = re.compile(
+    rf"(?P<count>\d++)\s*+[{_LETTER_X}{_SYMBOL_X}]?+\s*+(?P<ref>[^\s{_SYMBOL_X}].*)"
+)
 _COUNT_LAST = re.compile(r"(?P<ref>.*\S)\s+(?P<count>\d+)")
-_HEADER_COUNT = re.compile(r":*(?:\(\d+(?:枚|cards?)?\)|\d+(?:枚|cards?)?)?:*$")
+_COUNT_UNITS = ("枚", "cards", "card")
 _NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4}
+#: Longer lines are refused unread: no card line is anywhere near this long.
+MAX_LINE = 1000
+#: More digits than this are no count of copies (and would be slow to convert).
+_MAX_COUNT_DIGITS = 9
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,17 +150,69 @@ class _Scan:
     problems: list[DecklistProblem] = field(default_factory=list)
 
 
+def _without_digits(text: str) -> str:
+    """``text`` without its trailing decimal digits."""
+    end = len(text)
+    while end and text[end - 1].isdecimal():
+        end -= 1
+    return text[:end]
+
+
+def _without_count(folded: str) -> str:
+    """A folded header without its card count: ``maindeck(50):`` -> ``maindeck``.
+
+    The count is ``50``, ``(50)``, ``50枚`` or ``50cards``, with colons around it.
+    """
+    text = folded.rstrip(":")
+    bracketed = text.endswith(")")
+    inner = text[:-1] if bracketed else text
+    unit = next((u for u in _COUNT_UNITS if inner.endswith(u)), "")
+    number = inner[: len(inner) - len(unit)]
+    before = _without_digits(number)
+    if before != number:  # a count: 50, 50枚, (50) …
+        if not bracketed:
+            text = before
+        elif before.endswith("("):
+            text = before[:-1]
+    return text.rstrip(":")
+
+
 def section_of(text: str, game_id: str = DEFAULT_GAME) -> str | None:
     """The section a header line names (``Main deck (50):`` -> ``main``), or None."""
-    return _format(game_id).style.headers.get(_HEADER_COUNT.sub("", fold(text)))
+    return _format(game_id).style.headers.get(_without_count(fold(text)))
+
+
+def without_comment(line: str) -> str:
+    """A line without its trailing comment (``#`` or ``//`` after a space)."""
+    found = _TRAILING_COMMENT.search(line)
+    return line[: found.start()].rstrip() if found else line
+
+
+def _copies(digits: str) -> int:
+    """The number ``digits`` say; past :data:`_MAX_COUNT_DIGITS` digits, one over any
+    limit (converting thousands of digits is slow, or refused)."""
+    return int(digits) if len(digits) <= _MAX_COUNT_DIGITS else 10**_MAX_COUNT_DIGITS
+
+
+def _count_text(digits: str) -> str:
+    """A count as a message shows it: in ASCII digits (``４`` -> ``4``), a long run cut."""
+    if len(digits) <= _MAX_COUNT_DIGITS:
+        return str(int(digits))
+    return digits[:_MAX_COUNT_DIGITS] + "…"
+
+
+def _card_line(text: str) -> tuple[str, str] | None:
+    """``(digits, reference)`` of a card line, the count as written; else None."""
+    match = _PREFIX.fullmatch(text) or _SUFFIX.fullmatch(text)
+    if match is None:
+        return None
+    return match["count"], match["ref"].strip()
 
 
 def read_card_line(text: str) -> tuple[int, str] | None:
     """``(copies, reference)`` of ``4 BT01/008``, ``4x …``, ``… x4``, ``4×…``; else None."""
-    match = _PREFIX.fullmatch(text) or _SUFFIX.fullmatch(text)
-    if match is None:
-        return None
-    return int(match["count"]), match["ref"].strip()
+    found = _card_line(text)
+    return None if found is None else (_copies(found[0]), found[1])
 
 
 def read_field(comment: str) -> tuple[str, str] | None:
@@ -166,27 +229,32 @@ def _diagnose(text: str, form: _Format, db: CardDatabase[GameCard] | None) -> st
     max_count = form.layout.max_count
     if text.isdigit():
         return f"{text} copies of what? {form.example}"
-    negative = read_card_line(text[1:]) if text.startswith("-") else None
+    negative = _card_line(text[1:]) if text.startswith("-") else None
     if negative:
-        return f"-{negative[0]} copies of {negative[1]}: a count must be from 1 to {max_count}"
+        digits, reference = negative
+        return (
+            f"-{_count_text(digits)} copies of {reference}: a count must be from 1 to {max_count}"
+        )
     glued = _GLUED.fullmatch(text)
     if glued:
-        return f"cannot read {text!r}; write it as `{int(glued['count'])} {glued['ref']}`"
+        fixed = f"{_count_text(glued['count'])} {glued['ref']}"
+        return f"cannot read {shown(text)}; write it as `{fixed}`"
     last = _COUNT_LAST.fullmatch(text)
     if last:
-        return f"write the number of copies first: `{int(last['count'])} {last['ref']}`"
+        fixed = f"{_count_text(last['count'])} {last['ref']}"
+        return f"write the number of copies first: `{fixed}`"
     word, _, rest = text.partition(" ")
     if word.lower() in _NUMBER_WORDS and rest:
         return f"write the number of copies in digits: `{_NUMBER_WORDS[word.lower()]} {rest}`"
-    if db is not None and db.resolve(text).card is not None:
-        return f"no number of copies for {text!r}; write it as `1 {text}` (or 2, 3, 4)"
+    if db is not None and db.resolve(text, suggest=False).card is not None:
+        return f"no number of copies for {shown(text)}; write it as `1 {text}` (or 2, 3, 4)"
     headers = form.style.headers
     titles = ", ".join(form.style.titles.values())
-    close = difflib.get_close_matches(_HEADER_COUNT.sub("", fold(text)), headers, n=1)
+    close = difflib.get_close_matches(_without_count(fold(text)), headers, n=1)
     if close:
         title = form.style.titles[headers[close[0]]]
-        return f"unknown section header {text!r}; did you mean `{title}`? Sections: {titles}"
-    return f"cannot read {text!r}: not a section header ({titles}); {form.example}"
+        return f"unknown section header {shown(text)}; did you mean `{title}`? Sections: {titles}"
+    return f"cannot read {shown(text)}: not a section header ({titles}); {form.example}"
 
 
 def _scan(text: str, form: _Format, db: CardDatabase[GameCard] | None = None) -> _Scan:
@@ -199,6 +267,16 @@ def _scan(text: str, form: _Format, db: CardDatabase[GameCard] | None = None) ->
         line = raw.strip()
         if not line:
             continue
+        if len(line) > MAX_LINE:
+            scan.problems.append(
+                DecklistProblem(
+                    number,
+                    f"the line is {len(line):,} characters long, over the limit of {MAX_LINE:,} "
+                    f"(lines that long are not read); {form.example}",
+                )
+            )
+            started = True
+            continue
         comment = _COMMENT.fullmatch(line)
         if comment:
             found = None if started else read_field(comment["body"])
@@ -206,19 +284,20 @@ def _scan(text: str, form: _Format, db: CardDatabase[GameCard] | None = None) ->
                 _field(scan, *found, number)
             continue
         started = True
-        line = _TRAILING_COMMENT.sub("", line)
-        header = form.style.headers.get(_HEADER_COUNT.sub("", fold(line)))
+        line = without_comment(line)
+        header = form.style.headers.get(_without_count(fold(line)))
         if header is not None:
             section = header
             scan.section_lines.setdefault(header, number)
             continue
-        card = read_card_line(line)
+        card = _card_line(line)
         if card is None and section in form.layout.single and not line.isdigit():
-            card = (1, line)  # "My Logicalist" holds one card: the count may be left out
+            card = ("1", line)  # "My Logicalist" holds one card: the count may be left out
         if card is None:
             scan.problems.append(DecklistProblem(number, _diagnose(line, form, db)))
             continue
-        count, reference = card
+        digits, reference = card
+        count = _copies(digits)
         twice = _SUFFIX.fullmatch(reference) if line[0].isdigit() else None
         if twice is not None:  # 4 BT01/008 x4
             scan.problems.append(
@@ -231,7 +310,7 @@ def _scan(text: str, form: _Format, db: CardDatabase[GameCard] | None = None) ->
             scan.problems.append(
                 DecklistProblem(
                     number,
-                    f"{count} copies of {reference}: a count must be from 1 to "
+                    f"{_count_text(digits)} copies of {reference}: a count must be from 1 to "
                     f"{form.layout.max_count}"
                     + (" (leave the line out to leave the card out)" if count < 1 else ""),
                 )
@@ -292,16 +371,87 @@ def _check_regulation(scan: _Scan, regulations: Regulations) -> None:
         )
 
 
+#: Quotes a pasted card name may come in: 「スイーツ系女子 小玲」, "Starlit Prefect Rin".
+_QUOTES = {"「": "」", "『": "』", '"': '"', "“": "”", "'": "'"}
+#: A card number in brackets after a name: ``スイーツ系女子 小玲 (BT01/008)``.
+_NUMBER_AFTER = re.compile(r"(?P<name>[^(（\[［]*\S)\s*[(（\[［](?P<number>[^)）\]］]+)[)）\]］]")
+
+
+def _unquoted(reference: str) -> str:
+    """A reference without the quotes around a whole name."""
+    close = _QUOTES.get(reference[:1])
+    if close and len(reference) > 2 and reference.endswith(close):
+        return reference[1:-1].strip()
+    return reference
+
+
+def _names_card(name: str, card: GameCard) -> bool:
+    """Whether ``name`` is a name of ``card`` in some language (or its number)."""
+    wanted = fold(name)
+    return wanted == fold(card.number) or any(fold(n) == wanted for n in card.all_names)
+
+
+def _pasted(reference: str, db: CardDatabase[GameCard]) -> tuple[str, str | None]:
+    """What a pasted reference means: a name in quotes (``「スイーツ系女子 小玲」``), or
+    a card's number and name together (``BT01/002 Starlit Prefect Rin``,
+    ``スイーツ系女子 小玲 (BT01/008)``).
+
+    Returns ``(reference to look up, None)``: the name without its quotes, the
+    number when the number and the name agree, or the reference unchanged when it
+    is none of these shapes; and ``(reference, problem)`` when the number and the
+    name name different cards.
+    """
+    unquoted = _unquoted(reference)
+    if unquoted != reference and db.resolve(unquoted, suggest=False).card is not None:
+        return unquoted, None
+    number, name = None, None
+    after = _NUMBER_AFTER.fullmatch(reference)
+    if after is not None:
+        number, name = after["number"].strip(), _unquoted(after["name"].strip())
+    else:
+        first, _, rest = reference.partition(" ")
+        if rest:
+            number, name = first, _unquoted(rest.strip())
+    if number is None or name is None:
+        return reference, None
+    card = db.resolve(number, suggest=False).card
+    if card is None or fold(card.number) != fold(number):
+        return reference, None
+    if _names_card(name, card):
+        return card.number, None
+    other = db.resolve(name, suggest=False).card
+    named = f"{shown(name)} is {other.label()}" if other else f"no card is named {shown(name)}"
+    return reference, (
+        f"{shown(reference)}: {card.number} is {card.label()}, but {named}; "
+        "write the number or the name alone"
+    )
+
+
 def _lookup(scan: _Scan, form: _Format, db: CardDatabase[GameCard]) -> list[DeckEntry[GameCard]]:
-    """Resolve every card line; unknown and ambiguous cards become problems."""
+    """Resolve every card line; unknown and ambiguous cards become problems. A pasted
+    line's number with its name is kept as the number (when they agree)."""
     entries: list[DeckEntry[GameCard]] = []
     first_line: dict[tuple[str, str], int] = {}
+    budget = SuggestionBudget(db)
     for card_line in scan.cards:
-        resolution = db.resolve(card_line.reference)
+        resolution = budget.resolve(card_line.reference)
         card = resolution.card
+        if card is None:
+            reference, problem = _pasted(card_line.reference, db)
+            if problem is not None:
+                scan.problems.append(DecklistProblem(card_line.line, problem))
+                continue
+            if reference != card_line.reference:
+                card_line = dataclasses.replace(card_line, reference=reference)
+                resolution = budget.resolve(reference)
+                card = resolution.card
         if card is None:
             scan.problems.append(DecklistProblem(card_line.line, resolution.problem()))
             continue
+        if card_line.reference != card.number and nfkc(card_line.reference).casefold() == (
+            nfkc(card.number).casefold()
+        ):  # bt01/012, ＢＴ０１/０１２: written as the card's number
+            card_line = dataclasses.replace(card_line, reference=card.number)
         section = card_line.section or form.style.type_sections.get(str(card.type), "main")
         key = (section, card_line.reference)
         if key in first_line:
@@ -353,12 +503,13 @@ def parse_decklist(
 
 
 def _note(entry: DeckEntry[GameCard]) -> str:
-    """The comment written after a card: its name, or its number when named."""
+    """The comment written after a card: its name, or its number when named (on one
+    line, control characters escaped: a YAML file may not hold them raw)."""
     card = entry.card
     if card is None:
         return ""
     note = card.name if entry.reference == card.number else card.number
-    return f"  # {' '.join(note.split())}"
+    return f"  # {visible(' '.join(note.split()))}"
 
 
 def _fields(deck_file: DeckFile) -> list[tuple[str, str | dt.date]]:
@@ -422,7 +573,8 @@ def _yaml_value(value: str | dt.date) -> object:
 
 
 def format_deck_yaml(deck: Deck[GameCard]) -> str:
-    """The deck file (contract §1, §9) of a deck, sections in the game's order."""
+    """The deck file (contract §1, §9) of a deck, sections in the game's order; raises
+    :class:`InputError` if the file would not read back as the same deck."""
     layout = _format(deck.file.game).layout
     lines = [_yaml_entry(key, _yaml_value(value)) for key, value in _fields(deck.file)]
     for section in layout.sections:
@@ -433,4 +585,18 @@ def format_deck_yaml(deck: Deck[GameCard]) -> str:
         elif entries:
             lines.append(f"{section}:")
             lines += [f"  {_yaml_entry(e.reference, e.count)}{_note(e)}" for e in entries]
-    return "\n".join(lines) + "\n"
+    text = "\n".join(lines) + "\n"
+    _check_reads_back(deck, text)
+    return text
+
+
+def _check_reads_back(deck: Deck[GameCard], text: str) -> None:
+    """Refuse a deck file that lalcheck would not read back as ``deck``."""
+    read = parse_deck(text, deck.path)
+    wanted = sorted((e.section, e.reference, e.count) for e in deck.entries)
+    found = sorted((line.section, line.reference, line.count) for line in read.lines)
+    given = (deck.file.game, deck.file.name or None, deck.file.regulation or None, deck.file.as_of)
+    fields = (read.game, read.name, read.regulation, read.as_of)
+    if read.problems or found != wanted or fields != given:
+        problem = read.problems[0].message if read.problems else "it would read back differently"
+        raise InputError(f"{deck.path}: cannot write this deck as a deck file: {problem}")

@@ -2,7 +2,9 @@
 
 A file's ``game:`` (absent: ``luck-and-logic``) and ``kind:`` (absent: the
 game's default, a deck) pick the reader; a game's deck is read by its
-:class:`DeckLayout` (sections of ``card: copies`` and one-card sections).
+:class:`DeckLayout` (sections of ``card: copies`` and one-card sections). Other
+file kinds (a pile, a character set) read their document with
+:func:`read_document` and keep what they read in :attr:`DeckFile.content`.
 
 Reading never raises for a bad deck: a file that cannot be read, is not YAML,
 or has a malformed section yields a :class:`DeckFile` whose ``problems`` are
@@ -14,19 +16,32 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
+import os
+import re
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Generic
+from typing import TYPE_CHECKING, Any, Generic
 
 import yaml
 
-from lalcheck.db.model import Card, CardDatabase, DatabaseInfo, Resolution
+from lalcheck.db.model import Card, CardDatabase, DatabaseInfo, Resolution, SuggestionBudget
 from lalcheck.errors import InputError, UsageError
 from lalcheck.findings import Finding, Severity
 from lalcheck.games import DEFAULT_GAME, PACKAGES, get_game, unknown_game
-from lalcheck.yamlsafe import DECK_LIMITS, Walker, compose, line_of, read_text
+from lalcheck.schemas import nearest_line
+from lalcheck.wording import quoted
+from lalcheck.yamlsafe import (
+    DATA_LIMITS,
+    DECK_LIMITS,
+    DocPath,
+    Walker,
+    compose,
+    line_of,
+    load_json,
+    read_text,
+)
 
 if TYPE_CHECKING:
     from lalcheck.games.base import FileKind, Game
@@ -94,6 +109,8 @@ class DeckFile:
     problems: tuple[Finding, ...] = ()
     #: False when the file could not be read or parsed at all.
     parsed: bool = True
+    #: What a file kind other than a deck read (its entries as written, with lines).
+    content: Any = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,6 +179,55 @@ class Deck(Generic[Card]):
         ]
 
 
+#: What :meth:`_DeckParser.scalar` returns for a value the YAML layer refuses.
+_REFUSED = object()
+
+
+@dataclass(frozen=True, slots=True)
+class Document:
+    """A data file's values as written, and the line of every document path."""
+
+    value: Any
+    lines: dict[DocPath, int]
+
+    def line(self, path: DocPath) -> int | None:
+        """The line of ``path``, else of its nearest ancestor that has one."""
+        return nearest_line(self.lines, path)
+
+
+def read_document(root: yaml.Node, source: str) -> tuple[Document, list[Finding]]:
+    """The values of a data file's document (within the deck file limits), and a
+    ``deck-syntax`` error for each key written twice in one mapping (the last is kept).
+
+    Raises :class:`InputError` for a document too large or deep to read.
+    """
+    walker = Walker(source, DECK_LIMITS, duplicates=True)
+    value = walker.value(root)
+    problems: list[Finding] = []
+    stack, seen_nodes = [root], set()
+    while stack:
+        node = stack.pop()
+        if id(node) in seen_nodes:
+            continue
+        seen_nodes.add(id(node))
+        if isinstance(node, yaml.SequenceNode):
+            stack.extend(reversed(node.value))
+        elif isinstance(node, yaml.MappingNode):
+            keys: dict[str, int] = {}
+            for key_node, value_node in node.value:
+                key, line = str(key_node.value), line_of(key_node)
+                if key in keys:
+                    problems.append(_syntax(_twice(key, keys[key], line), line))
+                keys.setdefault(key, line)
+                stack.append(value_node)
+    problems.sort(key=Finding.sort_key)
+    return Document(value, walker.lines), problems
+
+
+def _twice(key: str, first: int, second: int) -> str:
+    return f"{key}: appears twice (lines {first} and {second}); keep one"
+
+
 def _syntax(
     message: str,
     line: int | None = None,
@@ -197,6 +263,23 @@ class _DeckParser:
         cards = (reference,) if reference else ()
         self.problems.append(_syntax(message, line, section=section, cards=cards))
 
+    def scalar(
+        self,
+        node: yaml.Node,
+        section: str | None = None,
+        reference: str | None = None,
+        *,
+        key: str | None = None,
+    ) -> object:
+        """A scalar's value; one the YAML layer refuses (``!!bool x``, a number of 5,000
+        digits) is a problem on its own line, and :data:`_REFUSED`."""
+        try:
+            return self.walker.scalar(node)
+        except InputError as error:
+            prefix = f"{reference or key}: " if reference or key else ""
+            self.problem(prefix + _message(error, self.source), error.line, section, reference)
+            return _REFUSED
+
     def parse(self, root: yaml.Node) -> None:
         if not isinstance(root, yaml.MappingNode):
             self.problem(self.layout.shape, line_of(root))
@@ -206,10 +289,7 @@ class _DeckParser:
         for pair in self.walker.pairs(root):
             key = str(pair.key)
             if key in seen:
-                self.problem(
-                    f"{key}: appears twice (lines {seen[key]} and {pair.line}); keep one",
-                    pair.line,
-                )
+                self.problem(_twice(key, seen[key], pair.line), pair.line)
                 continue
             seen[key] = pair.line
             if key in self.layout.counted:
@@ -222,9 +302,13 @@ class _DeckParser:
                 self.field_lines[key] = pair.line
                 self.deck_field(key, pair.value_node)
             else:
+                import difflib  # only for a section that is not one
+
+                close = difflib.get_close_matches(key, [*self.layout.sections, *FIELDS], n=1)
+                suggestion = f"did you mean {close[0]}:? " if close else ""
                 self.problems.append(
                     _syntax(
-                        f"unknown section {key!r} is ignored; sections are "
+                        f"unknown section {quoted(key)} is ignored; {suggestion}sections are "
                         + ", ".join(self.layout.sections),
                         pair.line,
                         severity=Severity.WARNING,
@@ -235,7 +319,9 @@ class _DeckParser:
         if not isinstance(node, yaml.ScalarNode):
             self.problem(f"{key}: must be a single value", line_of(node))
             return
-        value = self.walker.scalar(node)
+        value = self.scalar(node, key=key)
+        if value is _REFUSED:
+            return
         if key == "as_of":
             try:
                 self.fields[key] = dt.date.fromisoformat(str(value))
@@ -248,8 +334,8 @@ class _DeckParser:
             self.fields[key] = str(node.value if key == "regulation" else value)
 
     def counted_section(self, section: str, node: yaml.Node) -> None:
-        if isinstance(node, yaml.ScalarNode) and self.walker.scalar(node) is None:
-            return  # an empty section
+        if isinstance(node, yaml.ScalarNode) and self.scalar(node, section) in (None, _REFUSED):
+            return  # an empty section, or a value refused on its line
         if not isinstance(node, yaml.MappingNode):
             kind = "a list" if isinstance(node, yaml.SequenceNode) else "a single value"
             self.problem(
@@ -279,7 +365,7 @@ class _DeckParser:
 
     def single_section(self, section: str, node: yaml.Node) -> None:
         if isinstance(node, yaml.ScalarNode):
-            if self.walker.scalar(node) is not None:
+            if self.scalar(node, section) not in (None, _REFUSED):
                 self.lines.append(DeckLine(section, str(node.value), 1, line_of(node)))
         elif isinstance(node, yaml.SequenceNode):
             for item in node.value:
@@ -298,7 +384,9 @@ class _DeckParser:
         return None
 
     def count(self, node: yaml.Node, reference: str, section: str) -> int | None:
-        value = self.walker.scalar(node) if isinstance(node, yaml.ScalarNode) else None
+        value = self.scalar(node, section, reference) if isinstance(node, yaml.ScalarNode) else None
+        if value is _REFUSED:
+            return None
         line = line_of(node)
         if isinstance(value, bool) or not isinstance(value, int):
             shown = node.value if isinstance(node, yaml.ScalarNode) else "a nested value"
@@ -403,15 +491,35 @@ def parse_deck(text: str, source: str) -> DeckFile:
     return dataclasses.replace(deck_file, game=game.id, kind=kind.id)
 
 
-def _unparsed(source: str, error: InputError) -> DeckFile:
+def _message(error: InputError, source: str) -> str:
+    """An error's message and hint, without the file name a finding already carries."""
     message = error.message.removeprefix(f"{source}: ")
-    if error.hint:
-        message += f"; {error.hint}"
-    return DeckFile(source, problems=(_syntax(message, error.line),), parsed=False)
+    return f"{message}; {error.hint}" if error.hint else message
+
+
+def _unparsed(source: str, error: InputError) -> DeckFile:
+    return DeckFile(source, problems=(_syntax(_message(error, source), error.line),), parsed=False)
 
 
 def read_deck_file(path: Path) -> DeckFile:
-    """Read and parse a deck file; unreadable files become ``deck-syntax`` findings."""
+    """Read and parse a deck file; unreadable files become ``deck-syntax`` findings.
+
+    A symbolic link to a folder (which folder search reports, never follows) is a
+    warning: the decks behind it are not checked.
+    """
+    if path.is_symlink() and path.is_dir():
+        target = os.readlink(path)
+        loop = (
+            " that contains it (a loop)"
+            if path.parent.resolve().is_relative_to(path.resolve())
+            else ""
+        )
+        message = (
+            f"{path} is a symbolic link to the folder {target}{loop}; folder search does "
+            "not follow links, so no deck behind it was checked: name the folder to check it"
+        )
+        problem = _syntax(message, severity=Severity.WARNING)
+        return DeckFile(str(path), problems=(problem,), parsed=False)
     try:
         text = read_text(path, DECK_LIMITS)
     except InputError as error:
@@ -431,9 +539,12 @@ def game_mismatch(deck_file: DeckFile, database: DatabaseInfo) -> Finding | None
 
 
 def resolve(deck_file: DeckFile, db: CardDatabase[Card]) -> Deck[Card]:
-    """Look up every reference of a parsed deck in the card database."""
+    """Look up every reference of a parsed deck in the card database (with "did you
+    mean" suggestions for the first :data:`~lalcheck.db.model.MAX_SUGGESTED` unknown ones)."""
+    budget = SuggestionBudget(db)
     return Deck(
-        deck_file, tuple(DeckEntry(line, db.resolve(line.reference)) for line in deck_file.lines)
+        deck_file,
+        tuple(DeckEntry(line, budget.resolve(line.reference)) for line in deck_file.lines),
     )
 
 
@@ -461,23 +572,125 @@ def read_deck(path: Path, db: CardDatabase[Card]) -> Deck[Card]:
     return deck
 
 
-def collect_deck_paths(paths: Iterable[Path]) -> list[Path]:
-    """Deck files named directly, and ``*.yaml``/``*.yml`` files found below folders
-    (recursively, sorted, skipping hidden files and folders such as ``.github/``);
-    a folder without deck files is a :class:`UsageError`."""
-    found: list[Path] = []
+def _searched(path: Path, folder: Path) -> bool:
+    """Whether folder search reports ``path``: an entry with a deck suffix that is not a
+    folder (FIFOs and broken links too, so that they are refused rather than skipped)
+    or a link to a folder, outside hidden files and folders."""
+    if any(part.startswith(".") for part in path.relative_to(folder).parts):
+        return False
+    if path.is_symlink() and path.is_dir():
+        return True
+    return path.suffix in DECK_SUFFIXES and not path.is_dir()
+
+
+#: The files a folder search takes for decks.
+DECK_SUFFIXES = (".yaml", ".yml", ".json")
+#: A top-level key that only another kind of lalcheck file has -> what that file is.
+_OTHER_FILES = {
+    "cards": "a card database",
+    "effective": "a regulation",
+    "lalcheck_lock": "a lock file",
+    "tool": "a lalcheck report",
+}
+#: A key at the start of a line: a top-level key of a block-style YAML document.
+_TOP_LEVEL_KEY = re.compile(r"""^["']?([A-Za-z_][\w-]*)["']?[ \t]*:""", re.MULTILINE)
+
+
+@dataclass(frozen=True, slots=True)
+class DeckSearch:
+    """The deck files named or found below folders, and the files a folder search passed
+    over because their top-level keys say they are something else (a card database…)."""
+
+    paths: tuple[Path, ...]
+    skipped: tuple[tuple[Path, str], ...] = ()
+
+    def notes(self) -> list[str]:
+        """``data/cards.yaml is a card database, not a deck: skipped``, one per skipped file."""
+        return [f"{path} is {what}, not a deck: skipped" for path, what in self.skipped]
+
+
+def other_file_kind(path: Path) -> str | None:
+    """What a file is when its top-level keys say it is not a deck (``a card database``,
+    ``a regulation``…); None for a deck, or for a file that cannot be read (checking it
+    says why)."""
+    try:
+        text = read_text(path, DATA_LIMITS)
+    except InputError:
+        return None
+    if path.suffix == ".json":
+        try:
+            document = load_json(text, str(path), DATA_LIMITS)
+        except InputError:
+            return None
+        keys = list(document) if isinstance(document, dict) else []
+    else:
+        keys = _TOP_LEVEL_KEY.findall(text)
+    return next((_OTHER_FILES[key] for key in keys if key in _OTHER_FILES), None)
+
+
+def _excluded(path: Path, exclude: Sequence[str]) -> bool:
+    """Whether a found file matches a glob of ``--exclude`` (matched from the right, as in
+    ``drafts/*`` or ``*.draft.yaml``)."""
+    return any(path.match(pattern) for pattern in exclude)
+
+
+def find_decks(paths: Iterable[Path], exclude: Sequence[str] = ()) -> DeckSearch:
+    """Deck files named directly, and the ``*.yaml``/``*.yml``/``*.json`` files found below
+    folders (recursively, sorted, skipping hidden files and folders such as ``.github/``
+    and files matching an ``exclude`` glob). Card databases, regulations and other
+    lalcheck files are passed over, named or found. Each file is listed once, however
+    often it is named.
+
+    Folder search never follows symbolic links to folders, but lists them (and deck
+    entries that are not regular files) so that reading reports them.
+
+    A path that does not exist, or a folder without deck files, is a :class:`UsageError`.
+    """
+    found: dict[Path, None] = {}
+    skipped: list[tuple[Path, str]] = []
     for path in paths:
+        if not path.exists() and not path.is_symlink():  # a broken link: reading says so
+            raise UsageError(f"{path}: no such file or folder")
         if not path.is_dir():
-            found.append(path)
+            kind = other_file_kind(path)  # pre-commit names every staged file, cards.yaml too
+            if kind is None:
+                found.setdefault(path, None)
+            else:
+                skipped.append((path, kind))
             continue
         in_folder = sorted(
-            p
-            for p in path.rglob("*")
-            if p.suffix in (".yaml", ".yml")
-            and p.is_file()
-            and not any(part.startswith(".") for part in p.relative_to(path).parts)
+            p for p in path.rglob("*") if _searched(p, path) and not _excluded(p, exclude)
         )
-        if not in_folder:
-            raise UsageError(f"no deck files (*.yaml, *.yml) found in {path}")
-        found.extend(in_folder)
-    return found
+        decks = []
+        for candidate in in_folder:
+            kind = other_file_kind(candidate)
+            if kind is None:
+                decks.append(candidate)
+            else:
+                skipped.append((candidate, kind))
+        if not decks:
+            suffixes = ", ".join(f"*{suffix}" for suffix in DECK_SUFFIXES)
+            raise UsageError(f"no deck files ({suffixes}) found in {path}")
+        for deck in decks:
+            found.setdefault(deck, None)
+    return DeckSearch(tuple(_same_file_once(found)), tuple(skipped))
+
+
+def _same_file_once(paths: Iterable[Path]) -> list[Path]:
+    """The paths with a file named twice (``deck.yaml`` and ``./deck.yaml``) kept once."""
+    seen: set[Path] = set()
+    kept = []
+    for path in paths:
+        try:
+            key = path.resolve()
+        except (OSError, RuntimeError):  # a symbolic link loop: reading it says so
+            key = path.absolute()
+        if key not in seen:
+            seen.add(key)
+            kept.append(path)
+    return kept
+
+
+def collect_deck_paths(paths: Iterable[Path], exclude: Sequence[str] = ()) -> list[Path]:
+    """The deck files of :func:`find_decks`."""
+    return list(find_decks(paths, exclude).paths)

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+#: The exit code of a bug in lalcheck: never mistaken for an illegal deck (1) or bad usage (2).
+EXIT_INTERNAL = 3
+
 
 class LalcheckError(Exception):
     """Base class: an error with a message meant for the user."""
@@ -45,3 +48,15 @@ class InvalidFileError(InputError):
 
 class UsageError(LalcheckError):
     """A command was asked for something it cannot do (bad option value, unknown id)."""
+
+
+def describe_error(error: BaseException, width: int = 200) -> str:
+    """``ValueError: …``: an unexpected error's type and message, cut to ``width``
+    characters, for a message that asks the user to report it."""
+    try:
+        text = str(error)
+    except Exception:  # an exception whose message itself fails
+        text = ""
+    text = text if len(text) <= width else text[:width] + "…"
+    name = type(error).__name__
+    return f"{name}: {text}" if text else name

@@ -8,6 +8,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from lalcheck.errors import UsageError
 from lalcheck.resources import schema_path
 from lalcheck.yamlsafe import DocPath
 
@@ -28,9 +29,39 @@ class SchemaIssue:
         return f"{where}: {self.path or '(top level)'}: {self.message}"
 
 
+#: The ``$id`` of every bundled schema: ``urn:lalcheck:schema:`` and its name, with ``/`` as ``:``
+#: (``urn:lalcheck:schema:restore-the-luminous:cards``). A URN, since no web address serves them:
+#: ``lalcheck schema NAME`` prints one for an editor to use.
+SCHEMA_ID_PREFIX = "urn:lalcheck:schema:"
+
+
+def schema_id(name: str) -> str:
+    """The ``$id`` of the bundled schema ``name``."""
+    return SCHEMA_ID_PREFIX + name.replace("/", ":")
+
+
+def schema_names() -> list[str]:
+    """Every bundled schema: ``cards``, ``deck``, …, ``restore-the-luminous/cards``, …"""
+    folder = schema_path("cards").parent
+    return sorted(
+        path.relative_to(folder).as_posix().removesuffix(".schema.json")
+        for path in folder.rglob("*.schema.json")
+    )
+
+
+def schema_name(name_or_id: str) -> str:
+    """The bundled schema a name or an ``$id`` means; UsageError naming them all if none."""
+    name = name_or_id.removeprefix(SCHEMA_ID_PREFIX).replace(":", "/").removesuffix(".schema.json")
+    names = schema_names()
+    if name not in names:
+        raise UsageError(f"there is no bundled schema {name_or_id!r}; schemas: {', '.join(names)}")
+    return name
+
+
 def schema_file(name: str) -> str:
-    """Where a bundled schema stands in the project, for messages: ``schemas/cards.schema.json``."""
-    return f"schemas/{name}.schema.json"
+    """Where a bundled schema is on this machine, for messages: a path that exists in a source
+    checkout and after ``pip install`` alike."""
+    return str(schema_path(name))
 
 
 @functools.cache

@@ -46,7 +46,7 @@ def test_json_report_matches_the_contract(run: CliRun) -> None:
     code, report = check_json(run, BASE, ILLEGAL)
     assert code == 1
     assert report["tool"] == "lalcheck"
-    assert report["summary"] == {"decks": 2, "legal": 1, "illegal": 1}
+    assert report["summary"] == {"decks": 2, "legal": 1, "illegal": 1, "failed": 1}
     decks = report["decks"]
     assert isinstance(decks, list)
     illegal = decks[1]
@@ -58,8 +58,8 @@ def test_json_report_matches_the_contract(run: CliRun) -> None:
         "section": "main",
         "cards": ["T01/001", "T02/001"],
         "line": 3,
-        "message": "「Test Logicalist A」: 5 copies across T01/001, T02/001, at most 4 allowed "
-        "(R-CON-2)",
+        "message": "「Test Logicalist A」: 5 copies across T01/001, T02/001 (lines 3, 4), "
+        "at most 4 allowed (R-CON-2)",
     }
 
 
@@ -90,12 +90,22 @@ def test_regulation_file(run: CliRun) -> None:
 
 
 def test_unreadable_deck_is_a_finding_and_others_are_checked(run: CliRun, tmp_path: Path) -> None:
-    code, report = check_json(run, tmp_path / "missing.yaml", BASE)
+    """A file that exists but cannot be parsed is a deck-syntax finding."""
+    unreadable = tmp_path / "latin1.yaml"
+    unreadable.write_bytes("name: Caf\xe9\n".encode("latin-1"))
+    code, report = check_json(run, unreadable, BASE)
     assert code == 1
-    missing, base = report["decks"]  # type: ignore[misc]
-    assert missing["findings"][0]["rule"] == "deck-syntax"
-    assert "does not exist" in missing["findings"][0]["message"]
+    broken, base = report["decks"]  # type: ignore[misc]
+    assert broken["findings"][0]["rule"] == "deck-syntax"
+    assert "is not UTF-8 text" in broken["findings"][0]["message"]
     assert base["legal"] is True
+
+
+def test_a_deck_path_that_does_not_exist_is_a_usage_error(run: CliRun, tmp_path: Path) -> None:
+    result = run("check", "--db", TEST_DB, tmp_path / "missing.yaml", BASE)
+    assert result.exit_code == 2
+    assert result.stderr == f"error: {tmp_path / 'missing.yaml'}: no such file or folder\n"
+    assert not result.stdout
 
 
 def test_unknown_regulation_option_exits_2(run: CliRun) -> None:
@@ -113,7 +123,7 @@ def test_bad_options_exit_2(run: CliRun) -> None:
 def test_empty_folder_exits_2(run: CliRun, tmp_path: Path) -> None:
     result = run("check", "--db", TEST_DB, tmp_path)
     assert result.exit_code == 2
-    assert "no deck files (*.yaml, *.yml) found in" in result.stderr
+    assert "no deck files (*.yaml, *.yml, *.json) found in" in result.stderr
 
 
 def test_missing_database_exits_2(run: CliRun, tmp_path: Path) -> None:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import pickle
 from pathlib import Path
 
 import pytest
@@ -35,10 +34,15 @@ def test_ambiguous_names_resolve_to_no_card(db: CardDatabase) -> None:
     assert [card.number for card in resolution.candidates] == ["T01/017", "T01/018"]
 
 
+def test_card_numbers_resolve_in_any_case_and_width(db: CardDatabase) -> None:
+    """Issue 14: what people type (``bt01/012``, full-width digits) names the card."""
+    assert db.resolve("t01/001").card is db.resolve("Ｔ０１/００１").card is db["T01/001"]
+    assert db.resolve("test logicalist a").card is None  # names keep their case
+
+
 @pytest.mark.parametrize(
     ("typed", "meant"),
     [
-        ("t01/001", "T01/001"),
         ("TO1/OO1", "T01/001"),
         ("ＴＯ１/００１", "T01/001"),
         ("Test Logicalist", "T01/001"),
@@ -122,10 +126,10 @@ def test_parsed_database_is_cached_by_content(tmp_path: Path) -> None:
     path = tmp_path / "cards.yaml"
     path.write_bytes(TEST_DB.read_bytes())
     first = load_database(path)
-    (entry,) = (cache_dir() / "databases").glob(f"{first.info.sha256}-*.pickle")
+    (entry,) = (cache_dir() / "databases").glob(f"{first.info.sha256}-*.json")
     second = load_database(path)
     assert second is not first and second.cards == first.cards
     assert second.info.source == str(path)
-    entry.write_bytes(b"not a pickle")  # a corrupt entry is a cache miss
+    entry.write_bytes(b"not an entry")  # a corrupt entry is a cache miss
     assert load_database(path).cards == first.cards
-    assert pickle.loads(entry.read_bytes()).cards == first.cards  # and is rewritten
+    assert entry.read_bytes().startswith(b'{"format": 1')  # and is rewritten

@@ -393,7 +393,11 @@ def test_import_refuses_to_overwrite_without_force(run: CliRun, tmp_path: Path) 
     ("setup", "expected"),
     [
         ("missing", "missing.txt does not exist: check the path"),
-        ("not-utf8", "is not UTF-8 text (bad byte 0xff) (line 2); save the file as UTF-8"),
+        (
+            "not-utf8",
+            "is not UTF-8 or CP932 (Shift-JIS) text (bad byte 0xff) (line 2); "
+            "save the file as UTF-8",
+        ),
         ("no-folder", "the folder"),
         ("folder-target", "is a directory; name the file to write"),
     ],
@@ -473,3 +477,64 @@ def test_a_failed_write_is_a_clear_error(
     assert result.exit_code == 2
     assert f"cannot write {target}: No space left on device" in result.stderr
     assert list(tmp_path.iterdir()) == []  # no temporary file left behind
+
+
+@pytest.mark.parametrize(
+    ("line", "reference"),
+    [
+        ("4 T01/001 Test Logicalist A", "T01/001"),
+        ("T01/001 Test Logicalist A x4", "T01/001"),
+        ("4 T01/001 「Test Logicalist A」", "T01/001"),
+        ("「スイーツ系女子 小玲」×1", "スイーツ系女子 小玲"),
+        ("1x スイーツ系女子 小玲 (BT01/008)", "BT01/008"),
+        ("1 スイーツ系女子 小玲（BT01/008）", "BT01/008"),
+        ("2 t01/001", "T01/001"),
+        ("2 Ｔ０１/００１", "T01/001"),
+    ],
+)
+def test_pasted_shapes_resolve_and_keep_the_card_number(
+    db: CardDatabase, line: str, reference: str
+) -> None:
+    """The shapes players paste from shops and deck sites: number and name together
+    (either order, name in quotes or not), a quoted name, a number in any case."""
+    (entry,) = parse_decklist(f"Main\n{line}\n", "list.txt", db).entries
+    assert entry.source.reference == reference
+    assert entry.card is not None and entry.card.number in (reference, "BT01/008")
+
+
+@pytest.mark.parametrize(
+    ("line", "expected"),
+    [
+        (
+            "4 T01/001 Test Logicalist B",
+            "T01/001 is T01/001 「Test Logicalist A」, but 'Test Logicalist B' is T01/002",
+        ),
+        ("4 T01/001 Nobody At All", "but no card is named 'Nobody At All'"),
+    ],
+)
+def test_a_number_and_a_name_that_disagree_are_named(
+    db: CardDatabase, line: str, expected: str
+) -> None:
+    with pytest.raises(DecklistError) as raised:
+        parse_decklist(f"Main\n{line}\n", "list.txt", db)
+    assert expected in str(raised.value)
+    assert "write the number or the name alone" in str(raised.value)
+
+
+def test_import_reads_shift_jis_with_a_note(run: CliRun, tmp_path: Path) -> None:
+    source = tmp_path / "list.txt"
+    source.write_bytes("Main\n4 スイーツ系女子 小玲 (BT01/008)\n".encode("cp932"))
+    result = run("import", "--db", TEST_DB, source)
+    assert result.exit_code == 0, result.output  # imported (with a warning: not legal)
+    assert "BT01/008: 4" in result.stdout
+    assert "read as CP932 (Shift-JIS): the file is not UTF-8" in result.stderr
+
+
+def test_import_refuses_bytes_that_are_neither_utf8_nor_shift_jis(
+    run: CliRun, tmp_path: Path
+) -> None:
+    source = tmp_path / "list.txt"
+    source.write_bytes(b"Main\n4 \xff\xfe\x00 T01/001\n")
+    result = run("import", "--db", TEST_DB, source)
+    assert result.exit_code == 2
+    assert "is not UTF-8 or CP932 (Shift-JIS) text (bad byte 0xff) (line 2)" in result.stderr

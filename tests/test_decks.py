@@ -101,7 +101,7 @@ def test_unreadable_file(tmp_path: Path) -> None:
 
 def test_oversized_file_is_refused_before_parsing(tmp_path: Path) -> None:
     path = write(tmp_path, "#" * (DECK_LIMITS.max_bytes + 1))
-    assert "larger than the limit of" in only_problem(path).message
+    assert "over the size limit of 262,144 bytes for a deck file" in only_problem(path).message
 
 
 def test_billion_laughs_fails_fast_with_a_clear_finding(tmp_path: Path) -> None:
@@ -134,7 +134,16 @@ def test_merge_keys_are_refused_clearly(tmp_path: Path) -> None:
         ("four", "not 'four'; write a whole number"),
         ("0", "0 copies; a count must be at least 1"),
         ("-2", "-2 copies; a count must be at least 1"),
-        ("10000000000000000000000", "is more than a whole deck"),
+        ("10000000000", "is more than a whole deck"),
+        ("10000000000000000000000", "the number '10000000000000000000000' is too large"),
+        ("0x" + "f" * 5000, "is too large (more than 18 digits)"),
+        ("9" * 5000, "is too large (more than 18 digits)"),
+        ("!!bool x", "'x' is not a valid !!bool value"),
+        ("!!timestamp x", "'x' is not a valid !!timestamp value"),
+        ("!!float", "'' is not a valid !!float value"),
+        ("!!int 0b", "'0b' is not a valid !!int value"),
+        ("!!binary aGk=", "the YAML tag !!binary is not supported"),
+        ("!custom 1", "the YAML tag !custom is not supported"),
         ("2.5", "not '2.5'"),
         ("true", "not 'true'"),
         ("[1, 2]", "not 'a nested value'"),

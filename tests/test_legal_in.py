@@ -102,12 +102,21 @@ def test_json_report(run: CliRun) -> None:
 
 
 def test_an_unreadable_deck_is_legal_nowhere(run: CliRun, tmp_path: Path) -> None:
-    result = run("legal-in", "--db", TEST_DB, tmp_path / "missing.yaml")
+    unreadable = tmp_path / "empty.yaml"
+    unreadable.write_text("", encoding="utf-8")
+    result = run("legal-in", "--db", TEST_DB, unreadable)
     assert result.exit_code == 1
-    assert "does not exist" in result.stdout and "legal under no regulation" in result.stdout
+    assert "the deck file is empty" in result.stdout
+    assert "legal under no regulation" in result.stdout
+
+
+def test_a_deck_path_that_does_not_exist_is_a_usage_error(run: CliRun, tmp_path: Path) -> None:
+    result = run("legal-in", "--db", TEST_DB, tmp_path / "missing.yaml")
+    assert result.exit_code == 2
+    assert "missing.yaml: no such file or folder" in result.stderr
 
 
 def test_a_folder_without_decks_is_a_usage_error(run: CliRun, tmp_path: Path) -> None:
     result = run("legal-in", "--db", TEST_DB, tmp_path)
     assert result.exit_code == 2
-    assert f"no deck files (*.yaml, *.yml) found in {tmp_path}" in result.stderr
+    assert f"no deck files (*.yaml, *.yml, *.json) found in {tmp_path}" in result.stderr

@@ -73,8 +73,17 @@ def test_check_refuses_another_database(run: CliRun, repo: Path, other_db: Path)
         f"check against the locked database (`lalcheck check --db {TEST_DB} …`), or, if the new "
         f"database is intended, update the lock: `lalcheck db lock --db {other_db}`\n"
     )
-    assert run("db", "lock", "--db", other_db).exit_code == 0
+    assert run("db", "lock", "--db", other_db, "--force").exit_code == 0
     assert run("check", "--db", other_db, BASE).exit_code == 0
+
+
+def test_db_lock_refuses_to_overwrite_a_lock_without_force(run: CliRun, repo: Path) -> None:
+    assert run("db", "lock", "--db", TEST_DB).exit_code == 0
+    before = (repo / "lalcheck.lock").read_bytes()
+    result = run("db", "lock")
+    assert result.exit_code == 2
+    assert "lalcheck.lock already exists; pass --force to overwrite it" in result.stderr
+    assert (repo / "lalcheck.lock").read_bytes() == before
 
 
 def test_lock_of_the_bundled_sample(run: CliRun, repo: Path) -> None:

@@ -131,3 +131,23 @@ def test_the_main_examples_are_replayed() -> None:
         "lalcheck collection missing",
     ):
         assert any(command.startswith(wanted) for command in commands), wanted
+
+
+def test_the_readme_is_an_introduction_that_links_into_the_docs() -> None:
+    """What lalcheck is, how to set it up, a short tour; the rest lives in docs/."""
+    text = README.read_text(encoding="utf-8")
+    assert len(text.splitlines()) < 100
+    links = re.findall(r"\]\(((?:docs/|LICENSE)[^)#]*)", text)
+    assert len(links) >= 8
+    for link in links:
+        assert (ROOT / link).exists(), link
+    assert "pip install lalcheck" not in text  # not on PyPI: installed from the repository
+    assert "OWNER" not in text
+
+
+def test_speed_figures_stay_next_to_the_benchmark_that_measures_them() -> None:
+    """The README states no speed figure; the goldfish page's names its benchmark."""
+    assert not re.search(r"\d[\d,.]* (?:games|decks)(?: a second|/s)", README.read_text("utf-8"))
+    page = (ROOT / "docs" / "commands" / "goldfish.md").read_text(encoding="utf-8")
+    speed = page.split("## Speed", 1)[1].split("::: lalcheck-help", 1)[0]
+    assert "benchmarks/goldfish.py" in speed and "2,000 games a second" not in speed

@@ -73,7 +73,8 @@ def test_copy_limit_message_names_the_card_and_the_limit(db: CardDatabase) -> No
     report = check(db, DECKS / "negative" / "copy-limit.yaml")
     (finding,) = [f for f in report.findings if f.rule == "copy-limit"]
     assert finding.message == (
-        "「Test Logicalist A」: 5 copies across T01/001, T02/001, at most 4 allowed (R-CON-2)"
+        "「Test Logicalist A」: 5 copies across T01/001, T02/001 (lines 3, 4), "
+        "at most 4 allowed (R-CON-2)"
     )
 
 

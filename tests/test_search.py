@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import json
 
-from lalcheck.db import CardDatabase
+from lalcheck.db import CardDatabase, load_database
 from lalcheck.db.search import CardFilter, search_cards
+from lalcheck.games.luck_and_logic import GAME
 from lalcheck.games.luck_and_logic.cards import CardType
 from tests.conftest import TEST_DB, CliRun
 
@@ -81,3 +82,28 @@ def test_cli_json(run: CliRun) -> None:
     empty = run("cards", "search", "--db", TEST_DB, "--format", "json", "--type", "gate", "zzzz")
     assert empty.exit_code == 1
     assert json.loads(empty.stdout) == {"query": "zzzz", "count": 0, "results": []}
+
+
+def test_exact_hits_and_close_matches_are_apart(run: CliRun) -> None:
+    exact = run("cards", "search", "--db", TEST_DB, "Test Gate").stdout
+    assert "close matches" not in exact.split("\n\n")[0]
+    close = run("cards", "search", "--db", TEST_DB, "Tst Gate 3").stdout
+    assert close.startswith("no exact match; close matches:\nT01-G03")
+    document = json.loads(
+        run("cards", "search", "--db", TEST_DB, "-f", "json", "Tst Gate 3").stdout
+    )
+    assert {result["match"] for result in document["results"]} == {"fuzzy"}
+
+
+def test_a_search_never_matches_across_a_dropped_space(db: CardDatabase) -> None:
+    """``helia`` is not in 「Paradox of the Liar」, exactly or fuzzily."""
+    sample = load_database(GAME.sample_database, use_cache=False)
+    found = [hit.card.name for hit in search_cards(sample, "helia")]
+    assert found and all("Helia" in name for name in found)
+    assert [hit.card.number for hit in search_cards(db, "tGate")] == []
+
+
+def test_a_hit_shows_the_name_in_the_language_that_matched(run: CliRun) -> None:
+    shown = run("cards", "search", "--db", TEST_DB, "テスト定理者").stdout
+    assert "Test Logicalist A  ← テスト定理者 A" in shown
+    assert "←" not in run("cards", "search", "--db", TEST_DB, "Test Logicalist A").stdout

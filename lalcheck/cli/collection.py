@@ -15,7 +15,7 @@ from typing import Annotated
 
 import typer
 
-from lalcheck.atomic import check_target, write_atomic
+from lalcheck.atomic import check_target, is_stdout, write_atomic
 from lalcheck.cli.common import (
     EXIT_ILLEGAL,
     DbOption,
@@ -24,7 +24,9 @@ from lalcheck.cli.common import (
     TextOrJson,
     TypeOption,
     WorldOption,
+    command_app,
     fail,
+    find_deck_files,
     game_of,
     load_db,
     load_deck_db,
@@ -49,14 +51,13 @@ from lalcheck.collection import (
     resolve_card,
 )
 from lalcheck.collection.model import DEFAULT_LANGUAGE, MAX_QUANTITY, parse_language
+from lalcheck.collection.store import collection_path
 from lalcheck.db.search import parse_filters
-from lalcheck.decks import collect_deck_paths, read_deck
-from lalcheck.wording import plural
+from lalcheck.decks import read_deck
+from lalcheck.errors import LalcheckError
+from lalcheck.wording import plural, visible
 
-app = typer.Typer(
-    help="Your card collection: what you own, and what your decks still need.",
-    no_args_is_help=True,
-)
+app = command_app("Your card collection: what you own, and what your decks still need.")
 
 CollectionOption = Annotated[
     Path | None,
@@ -68,9 +69,18 @@ CollectionOption = Annotated[
         show_default=False,
     ),
 ]
-CardArgument = Annotated[str, typer.Argument(help="Card number or exact card name.")]
-LanguageOption = Annotated[str, typer.Option(help="Language code: ja, en, zh, ...")]
-NoteOption = Annotated[str, typer.Option(help="A note; merged rows keep every distinct note.")]
+CardArgument = Annotated[
+    str, typer.Argument(metavar="CARD", help="Card number or exact card name.")
+]
+LanguageOption = Annotated[str, typer.Option(metavar="CODE", help="Language code: ja, en, zh, ...")]
+NoteOption = Annotated[
+    str,
+    typer.Option(
+        metavar="TEXT",
+        help="A note; merged rows keep every distinct note (default: none).",
+        show_default=False,
+    ),
+]
 
 
 @contextmanager
@@ -83,12 +93,25 @@ def _errors() -> Iterator[None]:
             fail(str(error), EXIT_ILLEGAL)
 
 
+def _will_create(collection: Path | None) -> bool:
+    """Whether opening the collection creates its file."""
+    return not collection_path(collection).exists()
+
+
+def _say_created(path: Path, created: bool) -> None:
+    if created:
+        typer.echo(f"created the collection {path}", err=True)
+
+
 @app.command()
 def add(
     card: CardArgument,
-    quantity: Annotated[int, typer.Argument(min=1, max=MAX_QUANTITY, help="Copies to add.")] = 1,
+    quantity: Annotated[
+        int, typer.Argument(min=1, max=MAX_QUANTITY, metavar="QUANTITY", help="Copies to add.")
+    ] = 1,
     trade: Annotated[
-        int, typer.Option(min=0, max=MAX_QUANTITY, help="How many of them are for trade.")
+        int,
+        typer.Option(min=0, max=MAX_QUANTITY, metavar="N", help="How many of them are for trade."),
     ] = 0,
     condition: Annotated[
         Condition, typer.Option(case_sensitive=False, help="Condition, mint (MT) to poor (PO).")
@@ -114,24 +137,31 @@ def add(
             note.strip(),
             database.info.game,
         )
+        created = _will_create(collection)
         with open_collection(collection) as owned:
             row = owned.add(holding)
+            _say_created(owned.path, created)
     others = [c.number for c in database.identity_printings(found) if c.number != found.number]
     hint = ""
     if others and card.strip() != found.number:
         hint = f" (other printings: {', '.join(others)}; give the number to add those)"
-    typer.echo(f"added {quantity} × {found.label()} ({row.details()}): {row.quantity} held{hint}")
+    done = f"added {quantity} × {found.label()} ({row.details()}): {row.quantity} held{hint}"
+    typer.echo(visible(done))
 
 
 @app.command()
 def remove(
     card: CardArgument,
-    quantity: Annotated[int, typer.Argument(min=1, help="Copies to remove.")] = 1,
+    quantity: Annotated[
+        int, typer.Argument(min=1, metavar="QUANTITY", help="Copies to remove.")
+    ] = 1,
     condition: Annotated[
         Condition | None,
         typer.Option(case_sensitive=False, help="Only from copies in this condition."),
     ] = None,
-    language: Annotated[str | None, typer.Option(help="Only from copies in this language.")] = None,
+    language: Annotated[
+        str | None, typer.Option(metavar="CODE", help="Only from copies in this language.")
+    ] = None,
     foil: Annotated[
         bool | None, typer.Option("--foil/--no-foil", help="Only from foil / non-foil copies.")
     ] = None,
@@ -153,7 +183,9 @@ def remove(
                 language=chosen_language,
                 foil=foil,
             )
-    typer.echo(f"removed {quantity} × {found.label()} ({row.details()}): {row.quantity} left")
+    typer.echo(
+        visible(f"removed {quantity} × {found.label()} ({row.details()}): {row.quantity} left")
+    )
 
 
 @app.command("list")
@@ -161,7 +193,9 @@ def list_cards(
     output_format: Annotated[
         ListFormat, typer.Option("--format", "-f", help="Output format.")
     ] = ListFormat.TEXT,
-    set_code: Annotated[str | None, typer.Option("--set", help="Set code, e.g. BT01.")] = None,
+    set_code: Annotated[
+        str | None, typer.Option("--set", metavar="SET", help="Set code, e.g. BT01.")
+    ] = None,
     card_type: TypeOption = None,
     world: WorldOption = None,
     collection: CollectionOption = None,
@@ -175,7 +209,7 @@ def list_cards(
     with user_errors():
         values = parse_filters(chosen.search_fields, {"type": card_type, "world": world}, chosen.id)
     with _errors():
-        with open_collection(collection, create=False) as owned:
+        with open_collection(collection, read_only=True) as owned:
             rows = owned.holdings(database.info.game)
         shown = filter_holdings(rows, database, set_code=set_code, values=values)
     typer.echo(format_holdings(shown, database, output_format), nl=False)
@@ -183,7 +217,9 @@ def list_cards(
 
 @app.command("import")
 def import_file(
-    file: Annotated[Path, typer.Argument(help="CSV with a header row: number,quantity,...")],
+    file: Annotated[
+        Path, typer.Argument(metavar="FILE", help="CSV with a header row: number,quantity,...")
+    ],
     skip_bad: Annotated[
         bool, typer.Option("--skip-bad", help="Import the good rows and skip the bad ones.")
     ] = False,
@@ -198,12 +234,14 @@ def import_file(
             parsed = read_import(file, database, skip_bad=skip_bad)
         except ImportRejected as rejected:
             for problem in rejected.problems:
-                typer.echo(f"{file}:{problem.line}: {problem.message}", err=True)
+                typer.echo(visible(f"{file}:{problem.line}: {problem.message}"), err=True)
             raise
+        created = _will_create(collection)
         with open_collection(collection) as owned:
             owned.add_all(parsed.rows)
+            _say_created(owned.path, created)
     for problem in parsed.problems:
-        typer.echo(f"{file}:{problem.line}: skipped: {problem.message}", err=True)
+        typer.echo(visible(f"{file}:{problem.line}: skipped: {problem.message}"), err=True)
     skipped = f", skipped {plural(len(parsed.problems), 'bad row')}" if parsed.problems else ""
     rows, copies = plural(len(parsed.rows), "row"), plural(parsed.copies, "copy", "copies")
     typer.echo(f"imported {rows} ({copies}) from {file}{skipped}")
@@ -215,7 +253,10 @@ def export(
         ExportFormat, typer.Option("--format", "-f", help="Output format.")
     ] = ExportFormat.CSV,
     output: Annotated[
-        Path | None, typer.Option("--output", "-o", help="Write to this file (default: stdout).")
+        Path | None,
+        typer.Option(
+            "--output", "-o", metavar="FILE", help="Write to this file (default: stdout)."
+        ),
     ] = None,
     force: Force = False,
     collection: CollectionOption = None,
@@ -227,7 +268,7 @@ def export(
     with _errors():
         if output is not None:
             check_target(output, overwrite=force)
-        with open_collection(collection, create=False) as owned:
+        with open_collection(collection, read_only=True) as owned:
             if output is not None:
                 owned.check_output(output)
             rows = owned.holdings(database.info.game)
@@ -244,7 +285,9 @@ def missing(
     decks: Annotated[
         list[Path],
         typer.Argument(
-            help="Deck files, or folders searched for *.yaml / *.yml.", show_default=False
+            metavar="DECK...",
+            help="Deck files, or folders searched for *.yaml, *.yml and *.json decks.",
+            show_default=False,
         ),
     ],
     together: Annotated[
@@ -261,12 +304,20 @@ def missing(
 ) -> None:
     """Cards the decks need that the collection does not hold (any printing counts)."""
     database = load_deck_db(db, decks)
-    with _errors():
-        loaded = [read_deck(path, database) for path in collect_deck_paths(decks)]
-        with open_collection(collection, create=False) as owned:
-            rows = owned.holdings(database.info.game)
-    reports = missing_cards(loaded, rows, database, together=together, exact=exact)
-    typer.echo(format_missing(reports, output_format), nl=False)
+    loaded, unusable = [], 0
+    for path in find_deck_files(decks):
+        try:
+            loaded.append(read_deck(path, database))
+        except LalcheckError as error:
+            typer.echo(visible(f"error: {error}", keep="\n"), err=True)
+            unusable += 1
+    with _errors(), open_collection(collection, read_only=True) as owned:
+        rows = owned.holdings(database.info.game)
+    if loaded:
+        reports = missing_cards(loaded, rows, database, together=together, exact=exact)
+        typer.echo(format_missing(reports, output_format), nl=False)
+    if unusable:
+        fail(f"{plural(unusable, 'deck')} could not be read; the others are reported above")
 
 
 @app.command()
@@ -280,20 +331,25 @@ def stats(
 ) -> None:
     """Distinct cards and copies owned per set, with completion against the card database."""
     database = load_db(db, game)
-    with _errors(), open_collection(collection, create=False) as owned:
+    with _errors(), open_collection(collection, read_only=True) as owned:
         rows = owned.holdings(database.info.game)
     typer.echo(format_stats(collection_stats(rows, database), output_format), nl=False)
 
 
 @app.command()
 def backup(
-    target: Annotated[Path, typer.Argument(help="File to write the copy to.")],
+    target: Annotated[
+        Path,
+        typer.Argument(
+            metavar="TARGET", help="File to write the copy to, or - for standard output."
+        ),
+    ],
     force: Force = False,
     collection: CollectionOption = None,
 ) -> None:
     """Write a consistent copy of the collection file, even while others write to it."""
-    with _errors(), open_collection(collection, create=False) as owned:
+    with _errors(), open_collection(collection, read_only=True) as owned:
         check_target(target, overwrite=force)
         owned.backup(target)
         source = owned.path
-    typer.echo(f"backed up {source} to {target}")
+    typer.echo(f"backed up {source} to {target}", err=is_stdout(target))

@@ -2,20 +2,26 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import os
+import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated, NoReturn
+from typing import Annotated, Any, NoReturn
 
 import typer
 
-from lalcheck.db import DB_ENV, CardDatabase, open_database
-from lalcheck.decks import collect_deck_paths, read_deck_file
+from lalcheck.config import COMMAND_LINE, DB_ENV, DEFAULT, Setting, settings
+from lalcheck.db import CardDatabase, open_database
+from lalcheck.db.lock import verify_lock
+from lalcheck.decks import Deck, collect_deck_paths, find_decks, read_deck_file
 from lalcheck.errors import LalcheckError
+from lalcheck.findings import Severity
 from lalcheck.games import DEFAULT_GAME, get_game
 from lalcheck.games.base import Game, GameCard
+from lalcheck.wording import visible
 
 #: Exit codes of contract §4.
 EXIT_OK = 0
@@ -28,11 +34,26 @@ DbOption = Annotated[
     str | None,
     typer.Option(
         "--db",
-        envvar="LALCHECK_DB",
         metavar="PATH|URL",
-        help="Card database to use (default: the bundled sample database).",
+        help="Card database to use. Default: $LALCHECK_DB, else db in lalcheck.toml or "
+        "[tool.lalcheck], else the bundled sample database. A URL is downloaded within "
+        "120 s, or $LALCHECK_DEADLINE seconds.",
+        show_default=False,
     ),
 ]
+
+ExcludeOption = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--exclude",
+        metavar="GLOB",
+        help="Skip files found in folders that match this glob, e.g. 'drafts/*' (repeatable; "
+        "adds to exclude in the configuration file).",
+        show_default=False,
+    ),
+]
+
+QuietOption = Annotated[bool, typer.Option("--quiet", "-q", help="Print errors only.")]
 
 GameOption = Annotated[
     str | None,
@@ -45,9 +66,11 @@ GameOption = Annotated[
 ]
 
 #: Card field filters of ``cards search`` and ``collection list`` (the game's search fields).
-TypeOption = Annotated[str | None, typer.Option("--type", help="Card type.")]
-ColorOption = Annotated[str | None, typer.Option("--color", help="Card color.")]
-WorldOption = Annotated[str | None, typer.Option(help="World, e.g. Septpia or 'Luck&Logic Club'.")]
+TypeOption = Annotated[str | None, typer.Option("--type", metavar="TYPE", help="Card type.")]
+ColorOption = Annotated[str | None, typer.Option("--color", metavar="COLOR", help="Card color.")]
+WorldOption = Annotated[
+    str | None, typer.Option(metavar="WORLD", help="World, e.g. Septpia or 'Luck&Logic Club'.")
+]
 
 
 class TextOrJson(StrEnum):
@@ -57,9 +80,38 @@ class TextOrJson(StrEnum):
     JSON = "json"
 
 
+def parse_date(text: str) -> dt.date:
+    """An ISO date option (``--as-of 2017-10-01``), refused in the tool's own words."""
+    try:
+        return dt.date.fromisoformat(text)
+    except ValueError:
+        raise typer.BadParameter(f"{text!r} is not a date; write it as YYYY-MM-DD") from None
+
+
+def stdout_is_terminal() -> bool:
+    return sys.stdout.isatty()
+
+
+def use_colour() -> bool:
+    """Colour on a terminal, unless ``NO_COLOR`` is set (https://no-color.org) or the
+    terminal is dumb."""
+    if os.environ.get("NO_COLOR") or os.environ.get("TERM") == "dumb":
+        return False
+    return stdout_is_terminal()
+
+
+def command_app(help_text: str) -> typer.Typer:
+    """The Typer app of a command group (``lalcheck db``…): plain help whose sentences are
+    wrapped to the terminal, no completion options of its own (``lalcheck`` has them)."""
+    return typer.Typer(
+        help=help_text, no_args_is_help=True, add_completion=False, rich_markup_mode=None
+    )
+
+
 def fail(message: str, code: int = EXIT_USAGE) -> NoReturn:
-    """Print ``error: message`` on stderr and exit."""
-    typer.echo(f"error: {message}", err=True)
+    """Print ``error: message`` on stderr (control characters escaped) and exit."""
+    shown = visible(message, keep="\n")
+    typer.echo(f"error: {shown}", err=True)
     raise typer.Exit(code)
 
 
@@ -73,23 +125,72 @@ def user_errors() -> Iterator[None]:
 
 
 def warn(message: str) -> None:
-    """Print ``warning: message`` on stderr."""
-    typer.echo(f"warning: {message}", err=True)
+    """Print ``warning: message`` on stderr (control characters escaped)."""
+    shown = visible(message, keep="\n")
+    typer.echo(f"warning: {shown}", err=True)
 
 
-def load_db(source: str | None, game: str | None = None) -> CardDatabase[GameCard]:
-    """The card database for a command (``--db``, else ``$LALCHECK_DB``, else the bundled
-    sample of ``game``), or exit 2 with the reason.
+def note(message: str) -> None:
+    """Print ``note: message`` on stderr (control characters escaped)."""
+    typer.echo(f"note: {visible(message)}", err=True)
+
+
+def project_settings(**given: Any) -> dict[str, Setting]:
+    """The settings of :mod:`lalcheck.config`, the command line's ``given`` first; exit 2
+    when the configuration file is unusable."""
+    try:
+        return settings(given)
+    except LalcheckError as error:
+        fail(str(error))
+
+
+def _source_note(setting: Setting) -> str:
+    """Where a database that cannot be used was named, when not on the command line."""
+    if setting.origin == DB_ENV:
+        return (
+            f"\n(the environment variable {DB_ENV} names it: point it at a card database, "
+            "or unset it)"
+        )
+    if setting.origin not in (COMMAND_LINE, DEFAULT):
+        return f"\n(db in {setting.origin} names it)"
+    return ""
+
+
+def load_db(
+    source: str | None, game: str | None = None, *, check_lock: bool = True
+) -> CardDatabase[GameCard]:
+    """The card database for a command (``--db``, else ``$LALCHECK_DB``, else the
+    configuration file's, else the bundled sample of ``game``), checked against the
+    project's lock file unless ``check_lock`` is false; or exit 2 with the reason.
 
     A ``--db URL`` whose server is unreachable falls back to the cached copy with a warning.
     """
+    chosen = project_settings(db=source)
+    db = chosen["db"]
     try:
-        database = open_database(source, game=game or DEFAULT_GAME, warn=warn)
+        database = open_database(db.value, game=game or DEFAULT_GAME, warn=warn)
     except LalcheckError as error:
-        fail(str(error))
+        fail(f"{error}{_source_note(db)}")
     if game is not None and database.info.game != game:
         fail(f"the card database {database.info.source} is for {database.info.game}, not {game}")
+    if check_lock:
+        lock = chosen["lock"].value
+        with user_errors():
+            verify_lock(database, db.value, Path(lock) if lock else None)
     return database
+
+
+def find_deck_files(paths: Sequence[Path], exclude: Sequence[str] = ()) -> list[Path]:
+    """The deck files a command on ``paths`` reads (folders searched, see
+    :func:`~lalcheck.decks.find_decks`), with a note on stderr for each file passed over;
+    exit 2 for a path that does not exist or a folder without decks. ``exclude`` adds to
+    the configuration file's globs."""
+    configured = project_settings()["exclude"].value
+    with user_errors():
+        search = find_decks(paths, [*configured, *exclude])
+    for passed_over in search.notes():
+        note(passed_over)
+    return list(search.paths)
 
 
 def game_of(game_id: str) -> Game:
@@ -111,16 +212,17 @@ def deck_game(paths: Sequence[Path]) -> str:
 
 
 def load_deck_db(source: str | None, decks: Sequence[Path]) -> CardDatabase[GameCard]:
-    """The card database of a command on deck files: ``--db`` or ``$LALCHECK_DB``, else
-    the bundled sample of the first deck's game."""
-    chosen = source or os.environ.get(DB_ENV)
+    """The card database of a command on deck files: ``--db``, ``$LALCHECK_DB`` or the
+    configuration file's, else the bundled sample of the first deck's game."""
+    chosen = project_settings(db=source)["db"].value
     return load_db(source, None if chosen else deck_game(decks))
 
 
 @contextmanager
-def progress_bar(total: int, *, enabled: bool) -> Iterator[Callable[[int], None] | None]:
-    """A progress bar on stderr, advanced by the number of games played."""
-    if not enabled:
+def progress_bar(total: int, *, quiet: bool) -> Iterator[Callable[[int], None] | None]:
+    """A progress bar on stderr, advanced by the number of games played; None (no bar)
+    when ``quiet`` or when stderr is not a terminal."""
+    if quiet or not sys.stderr.isatty():
         yield None
         return
     from rich.console import Console
@@ -130,3 +232,35 @@ def progress_bar(total: int, *, enabled: bool) -> Iterator[Callable[[int], None]
     with Progress(*columns, console=Console(stderr=True), transient=True) as progress:
         task = progress.add_task("games", total=total)
         yield lambda games: progress.advance(task, games)
+
+
+def legality_errors(deck: Deck[GameCard], database: CardDatabase[GameCard]) -> list[str]:
+    """The deck's error findings, one indented line each; none when it is legal."""
+    from lalcheck.checker import Checker
+
+    report = Checker(database).check_deck_file(deck.file)
+    return [
+        f"  {f.message}" + (f" (line {f.line})" if f.line else "")
+        for f in report.findings
+        if f.severity is Severity.ERROR
+    ]
+
+
+def require_legal(
+    path: Path,
+    deck: Deck[GameCard],
+    database: CardDatabase[GameCard],
+    *,
+    force: bool,
+    does: str = "plays",
+    doing: str = "playing",
+) -> bool:
+    """Whether ``deck`` is legal; an illegal one exits 1 with its errors, or under ``force``
+    warns and goes on (``--force plays it anyway``)."""
+    errors = legality_errors(deck, database)
+    if errors:
+        listing = "\n".join(errors)
+        if not force:
+            fail(f"{path} is not a legal deck (--force {does} it anyway):\n{listing}", EXIT_ILLEGAL)
+        warn(f"{path} is not a legal deck; {doing} it anyway (--force):\n{listing}")
+    return not errors

@@ -8,48 +8,55 @@ from typing import Annotated
 
 import typer
 
-from lalcheck.atomic import check_target
+from lalcheck.atomic import check_target, is_stdout
 from lalcheck.cli.common import (
     EXIT_ILLEGAL,
     DbOption,
+    Force,
     GameOption,
     TextOrJson,
+    command_app,
     fail,
     game_of,
     load_db,
+    note,
     user_errors,
 )
+from lalcheck.config import LOCK_FILE
 from lalcheck.db import load_database
 from lalcheck.db.coverage import database_coverage
 from lalcheck.db.diff import diff_databases
 from lalcheck.db.dump import save_document
-from lalcheck.db.lock import LOCK_FILE, Lock, write_lock
+from lalcheck.db.lock import Lock, write_lock
 from lalcheck.errors import LalcheckError
 from lalcheck.formatters.cards import format_database_info
 from lalcheck.formatters.coverage import format_coverage_json, format_coverage_text
 from lalcheck.formatters.diff import format_diff_json, format_diff_text
 from lalcheck.games import DEFAULT_GAME
+from lalcheck.wording import plural, visible
 
-app = typer.Typer(
-    help="Card database: what is loaded, schema check, CSV import, download, lock, diff, coverage.",
-    no_args_is_help=True,
+app = command_app(
+    "Card database: what is loaded, schema check, CSV import, download, lock, diff, coverage."
 )
 
 
 @app.command()
 def info(db: DbOption = None, game: GameOption = None) -> None:
     """Name, version, sample flag, sha256 and counts by type and set of the database."""
-    typer.echo(format_database_info(load_db(db, game)), nl=False)
+    typer.echo(format_database_info(load_db(db, game, check_lock=False)), nl=False)
 
 
 @app.command()
 def validate(
-    file: Annotated[Path, typer.Argument(help="Card database file (YAML or JSON).")],
+    file: Annotated[
+        Path, typer.Argument(metavar="FILE", help="Card database file (YAML or JSON).")
+    ],
 ) -> None:
     """Check a card database file against the schema; exit 2 with every problem if invalid."""
     with user_errors():
         database = load_database(file, use_cache=False)
-    typer.echo(f"{file}: valid card database {database.info.name!r} with {len(database)} cards")
+    cards = plural(len(database), "card")
+    typer.echo(visible(f"{file}: valid card database {database.info.name!r} with {cards}"))
 
 
 @app.command()
@@ -66,27 +73,41 @@ def coverage(
     if output_format is TextOrJson.JSON:
         typer.echo(format_coverage_json(result), nl=False)
     else:
-        typer.echo(format_coverage_text(result, database), nl=False)
+        typer.echo(visible(format_coverage_text(result, database), keep="\n"), nl=False)
 
 
 @app.command("import")
 def import_csv(
     file: Annotated[
-        Path, typer.Argument(help="Card-list CSV with official English or Japanese column names.")
+        Path,
+        typer.Argument(
+            metavar="FILE", help="Card-list CSV with official English or Japanese column names."
+        ),
     ],
     output: Annotated[
         Path,
-        typer.Option("--output", "-o", help="Database file to write (.json: JSON, else YAML)."),
+        typer.Option(
+            "--output",
+            "-o",
+            metavar="FILE",
+            help="Database file to write (.json: JSON, else YAML; - for stdout).",
+        ),
     ],
     name: Annotated[
-        str | None, typer.Option(help="Database name (default: the CSV's name).")
+        str | None, typer.Option(metavar="NAME", help="Database name (default: the CSV's name).")
     ] = None,
     version: Annotated[
-        str | None, typer.Option("--version", help="Database version (default: today's date).")
+        str | None,
+        typer.Option(
+            "--version", metavar="VERSION", help="Database version (default: today's date)."
+        ),
     ] = None,
     encoding: Annotated[
         str | None,
-        typer.Option(help="CSV encoding (default: UTF-8 with or without BOM, else CP932)."),
+        typer.Option(
+            metavar="ENCODING",
+            help="CSV encoding (default: UTF-8 with or without BOM, else CP932).",
+        ),
     ] = None,
     skip_bad: Annotated[
         bool, typer.Option("--skip-bad", help="Write the rows that map; report the others.")
@@ -102,13 +123,14 @@ def import_csv(
     with user_errors():
         check_target(output, overwrite=True)
         result = card_list_import(file, name=name, version=version, encoding=encoding)
-    for note in result.notes:
-        typer.echo(f"note: {note}", err=True)
+    for message in result.notes:
+        note(message)
     for problem in result.problems:
-        typer.echo(problem.describe(str(file)), err=True)
+        typer.echo(visible(problem.describe(str(file))), err=True)
     if result.problems and not skip_bad:
         fail(
-            f"{file}: {len(result.problems)} problems in {result.rows} rows; nothing was written "
+            f"{file}: {plural(len(result.problems), 'problem')} in {plural(result.rows, 'row')}; "
+            "nothing was written "
             "(fix the rows, or pass --skip-bad to import the others)",
             EXIT_ILLEGAL,
         )
@@ -118,30 +140,63 @@ def import_csv(
         database = save_document(result.document, output)
     skipped = result.rows - result.cards
     typer.echo(
-        f"{output}: card database {database.info.name!r} version {database.info.version} "
-        f"with {len(database)} cards" + (f" ({skipped} rows skipped)" if skipped else "")
+        visible(
+            f"{output}: card database {database.info.name!r} version {database.info.version} "
+            f"with {plural(len(database), 'card')}"
+            + (f" ({plural(skipped, 'row')} skipped)" if skipped else "")
+        ),
+        err=is_stdout(output),  # -o - puts the database itself on standard output
     )
 
 
 @app.command()
 def fetch(
-    url: Annotated[str, typer.Argument(help="http(s) URL of a card database (YAML or JSON).")],
+    url: Annotated[
+        str, typer.Argument(metavar="URL", help="http(s) URL of a card database (YAML or JSON).")
+    ],
     output: Annotated[
         Path | None,
-        typer.Option("--output", "-o", help="Also write the database here (replaced atomically)."),
+        typer.Option(
+            "--output",
+            "-o",
+            metavar="FILE",
+            help="Also write the database here (replaced atomically).",
+        ),
     ] = None,
     sha256: Annotated[
-        str | None, typer.Option(help="Refuse the download unless its sha256 is this.")
+        str | None,
+        typer.Option(metavar="HEX", help="Refuse the download unless its sha256 is this."),
     ] = None,
     timeout: Annotated[
         float | None,
-        typer.Option(help="Seconds to wait to connect and for data (0.1 to 3600)."),
+        typer.Option(
+            metavar="SECONDS",
+            help="Seconds to wait to connect and for each piece of data (0.1 to 3600; "
+            "default: 10).",
+        ),
+    ] = None,
+    deadline: Annotated[
+        float | None,
+        typer.Option(
+            metavar="SECONDS",
+            help="Seconds the whole download may take, retries included (0.1 to 3600; "
+            "default: 120). --db URL takes it from $LALCHECK_DEADLINE.",
+            show_default=False,
+        ),
     ] = None,
     retries: Annotated[
-        int | None, typer.Option(help="Retries on connection errors and 5xx answers (0 to 20).")
+        int | None,
+        typer.Option(
+            metavar="N", help="Retries on connection errors and 5xx answers (0 to 20; default: 3)."
+        ),
     ] = None,
     max_size: Annotated[
-        int | None, typer.Option(help="Refuse databases larger than this many bytes.")
+        int | None,
+        typer.Option(
+            metavar="BYTES",
+            help="Refuse databases larger than this many bytes (default: 16 MiB, the card "
+            "database limit).",
+        ),
     ] = None,
 ) -> None:
     """Download a card database into the cache (and OUTPUT) after validating it.
@@ -154,15 +209,21 @@ def fetch(
     try:
         if output is not None:
             check_target(output, overwrite=True)
-        settings = DEFAULT_SETTINGS.override(timeout=timeout, retries=retries, max_bytes=max_size)
+        settings = DEFAULT_SETTINGS.override(
+            timeout=timeout, retries=retries, max_bytes=max_size, deadline=deadline
+        )
         result = fetch_database(url, sha256=sha256, settings=settings, output=output)
     except LalcheckError as error:
         fail(f"{error}\n{output or 'the cached copy'} was not changed")
     info = result.database.info
     state = "downloaded" if result.downloaded else "not modified since the last fetch"
     typer.echo(
-        f"{url}: {state}: {info.name!r} version {info.version}, {len(result.database)} cards, "
-        f"sha256 {info.sha256}" + (f"; written to {output}" if output else "")
+        visible(
+            f"{url}: {state}: {info.name!r} version {info.version}, "
+            f"{plural(len(result.database), 'card')}, "
+            f"sha256 {info.sha256}" + (f"; written to {output}" if output else "")
+        ),
+        err=output is not None and is_stdout(output),
     )
 
 
@@ -170,29 +231,31 @@ def fetch(
 def lock(
     db: DbOption = None,
     game: GameOption = None,
-    output: Annotated[Path, typer.Option("--output", "-o", help="Lock file to write.")] = Path(
-        LOCK_FILE
-    ),
+    output: Annotated[
+        Path, typer.Option("--output", "-o", metavar="FILE", help="Lock file to write.")
+    ] = Path(LOCK_FILE),
+    force: Force = False,
 ) -> None:
-    """Write lalcheck.lock (database source, name, version, sha256); `check` verifies it."""
-    database = load_db(db, game)
+    """Write lalcheck.lock (database source, name, version, sha256); every command that
+    reads cards then checks the database against it."""
+    database = load_db(db, game, check_lock=False)
     pinned = Lock.of(database, db)
     with user_errors():
-        check_target(output, overwrite=True)
+        check_target(output, overwrite=force)
         write_lock(pinned, output)
-    typer.echo(f"{output}: locked {pinned.describe()}")
+    typer.echo(visible(f"{output}: locked {pinned.describe()}"), err=is_stdout(output))
 
 
 @app.command()
 def diff(
-    old: Annotated[str, typer.Argument(help="The old database: PATH or URL.")],
-    new: Annotated[str, typer.Argument(help="The new database: PATH or URL.")],
+    old: Annotated[str, typer.Argument(metavar="OLD", help="The old database: PATH or URL.")],
+    new: Annotated[str, typer.Argument(metavar="NEW", help="The new database: PATH or URL.")],
     output_format: Annotated[
         TextOrJson, typer.Option("--format", "-f", help="Output format.")
     ] = TextOrJson.TEXT,
 ) -> None:
     """Cards added, removed and changed (field by field) from OLD to NEW."""
-    before, after = load_db(old), load_db(new)
+    before, after = load_db(old, check_lock=False), load_db(new, check_lock=False)
     with user_errors():
         changes = diff_databases(before, after)
     text = (

@@ -3,7 +3,9 @@
 ``import`` exits 1 when the decklist has unusable lines (each is reported with
 its line number; nothing is written) and 2 for unusable input or output
 (a missing or non-UTF-8 file, an output file that exists without ``--force``).
-``export`` exits 2 when the deck cannot be read or has unknown cards.
+``export`` exits 1 for an illegal deck (its errors are listed; ``--force``
+writes it anyway, with a warning) and 2 when the deck cannot be read or has
+unknown cards. ``import`` warns when the deck file it wrote is not legal.
 """
 
 from __future__ import annotations
@@ -23,15 +25,24 @@ from lalcheck.cli.common import (
     GameOption,
     fail,
     game_of,
+    legality_errors,
     load_db,
     load_deck_db,
+    note,
+    require_legal,
     user_errors,
+    warn,
 )
-from lalcheck.decklist import DecklistError, format_deck_yaml, format_decklist, parse_decklist
-from lalcheck.decks import read_deck
+from lalcheck.decklist import (
+    DecklistError,
+    format_deck_yaml,
+    format_decklist,
+    parse_decklist,
+)
+from lalcheck.decks import parse_deck, read_deck, resolve
 from lalcheck.errors import InputError
 from lalcheck.regulations import Regulations
-from lalcheck.yamlsafe import DECK_LIMITS, decode_utf8, read_text
+from lalcheck.yamlsafe import DECK_LIMITS, READ_AS_CP932, decode_utf8_or_cp932, read_bytes
 
 #: Standing for standard input or output.
 STDIO = "-"
@@ -50,20 +61,22 @@ class ExportFormat(StrEnum):
 
 
 def _read_source(source: str) -> tuple[str, str]:
-    """The text of a file, or of standard input for ``-``, and the name to report it by."""
+    """The text of a decklist file, or of standard input for ``-``, and the name to
+    report it by; a Shift-JIS file is read with a note saying so."""
     if source != STDIO:
-        return read_text(Path(source), DECK_LIMITS), source
-    raw = sys.stdin.buffer.read(DECK_LIMITS.max_bytes + 1)
-    if len(raw) > DECK_LIMITS.max_bytes:
-        raise InputError(f"standard input is over the limit of {DECK_LIMITS.max_bytes:,} bytes")
-    return decode_utf8(raw, "<stdin>"), "<stdin>"
+        raw, name = read_bytes(Path(source), DECK_LIMITS), source
+    else:
+        raw, name = sys.stdin.buffer.read(DECK_LIMITS.max_bytes + 1), "<stdin>"
+        if len(raw) > DECK_LIMITS.max_bytes:
+            raise InputError(f"standard input is over the limit of {DECK_LIMITS.max_bytes:,} bytes")
+    text, cp932 = decode_utf8_or_cp932(raw, name, hint="save the file as UTF-8")
+    if cp932:
+        note(f"{name}: {READ_AS_CP932}")
+    return text, name
 
 
 def _write(output: str, text: str) -> None:
-    if output == STDIO:
-        typer.echo(text, nl=False)
-    else:
-        write_atomic(Path(output), text.encode("utf-8"))
+    write_atomic(Path(output), text.encode("utf-8"))  # - is standard output
 
 
 def import_decklist(
@@ -89,23 +102,39 @@ def import_decklist(
             deck = parse_decklist(text, name, database, Regulations.bundled(database.info.game))
         except DecklistError as error:
             fail(f"{error}\nnothing was written", EXIT_ILLEGAL)
-        _write(output, format_deck_yaml(deck))
+        written = format_deck_yaml(deck)
+        _write(output, written)
     if output != STDIO:
         typer.echo(f"wrote {output}", err=True)
+    shown = name if output == STDIO else output
+    errors = legality_errors(resolve(parse_deck(written, shown), database), database)
+    if errors:
+        listing = "\n".join(errors)
+        warn(f"the deck written is not legal (`lalcheck check` tells more):\n{listing}")
 
 
 def export(
-    deck: Annotated[Path, typer.Argument(help="Deck file (YAML).", show_default=False)],
+    deck: Annotated[
+        Path, typer.Argument(metavar="DECK", help="Deck file (YAML).", show_default=False)
+    ],
     output_format: Annotated[
         ExportFormat,
         typer.Option("--format", "-f", help="text: a text decklist; html: a printable A4 sheet."),
     ] = ExportFormat.TEXT,
     output: Output = STDIO,
-    force: Force = False,
+    force: Annotated[
+        bool,
+        typer.Option(
+            "--force", help="Overwrite the output file if it exists; export an illegal deck."
+        ),
+    ] = False,
     db: DbOption = None,
 ) -> None:
-    """Write a deck file as a text decklist or a printable registration sheet (exit 2 if
-    the deck cannot be read or has unknown cards: `lalcheck check` tells why)."""
+    """Write a deck file as a text decklist or a printable registration sheet.
+
+    Exit 1 when the deck is not legal (its errors are listed; --force exports it
+    anyway), 2 if it cannot be read or has unknown cards (`lalcheck check` tells why).
+    """
     database = load_deck_db(db, [deck])
     sheet = game_of(database.info.game).registration_sheet
     if output_format is ExportFormat.HTML and sheet is None:
@@ -114,6 +143,7 @@ def export(
         if output != STDIO:
             check_target(Path(output), overwrite=force)
         resolved = read_deck(deck, database)
+        require_legal(deck, resolved, database, force=force, does="exports", doing="exporting")
         if sheet is not None and output_format is ExportFormat.HTML:
             text = sheet(resolved, database.info)
         else:

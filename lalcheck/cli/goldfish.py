@@ -11,7 +11,6 @@ unusable input exit 2.
 
 from __future__ import annotations
 
-import sys
 from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, Any
@@ -20,16 +19,15 @@ import typer
 
 from lalcheck.atomic import check_target
 from lalcheck.cli.common import (
-    EXIT_ILLEGAL,
     DbOption,
     TextOrJson,
     fail,
     load_deck_db,
     progress_bar,
+    require_legal,
     user_errors,
-    warn,
 )
-from lalcheck.cli.play import choose_policy, legality_errors, simulation_of
+from lalcheck.cli.play import choose_policy, simulation_of
 from lalcheck.db import CardDatabase
 from lalcheck.decks import read_deck
 from lalcheck.games.base import GameCard
@@ -38,6 +36,7 @@ from lalcheck.simulation.opponent import DEFAULT_OPPONENT, Opponent, OpponentKin
 from lalcheck.simulation.plot import require_matplotlib
 from lalcheck.simulation.query import Query, parse_query
 from lalcheck.simulation.runner import Going
+from lalcheck.wording import visible
 
 DEFAULT_GAMES = 2000
 #: Bounds that keep a typo from running for days or forking thousands of processes.
@@ -50,7 +49,7 @@ PolicyOption = Annotated[
     typer.Option(
         "--policy",
         metavar="NAME",
-        help="How the goldfishing player plays (Luck & Logic: greedy or random; "
+        help="How the goldfishing player plays (Luck & Logic: greedy, rush, search or random; "
         "default: the game's strongest).",
         show_default=False,
     ),
@@ -115,11 +114,15 @@ def goldfish(
             show_default=False,
         ),
     ],
-    games: Annotated[int, typer.Option(min=1, max=MAX_GAMES, help="Games per deck.")] = (
-        DEFAULT_GAMES
-    ),
-    seed: Annotated[int, typer.Option(help="Seed: the same seed gives the same report.")] = 0,
-    jobs: Annotated[int, typer.Option(min=1, max=MAX_JOBS, help="Worker processes.")] = 1,
+    games: Annotated[
+        int, typer.Option(min=1, max=MAX_GAMES, metavar="N", help="Games per deck.")
+    ] = (DEFAULT_GAMES),
+    seed: Annotated[
+        int, typer.Option(metavar="N", help="Seed: the same seed gives the same report.")
+    ] = 0,
+    jobs: Annotated[
+        int, typer.Option(min=1, max=MAX_JOBS, metavar="N", help="Worker processes.")
+    ] = 1,
     going: Annotated[
         Going, typer.Option(help="Go first, second, or both (even games first, odd second).")
     ] = Going.FIRST,
@@ -127,6 +130,7 @@ def goldfish(
         int | None,
         typer.Option(
             min=1,
+            metavar="N",
             help="Games stop after this own turn; those not won by then count as not won "
             "(default: the game's, 10 for Luck & Logic).",
             show_default=False,
@@ -143,7 +147,7 @@ def goldfish(
         ),
     ] = None,
     report_format: Annotated[
-        TextOrJson, typer.Option("--format", help="Report format.")
+        TextOrJson, typer.Option("--format", "-f", help="Report format.")
     ] = TextOrJson.TEXT,
     plot: Annotated[
         Path | None,
@@ -207,8 +211,7 @@ def goldfish(
         gates = (
             (str(opponent_gates), read_deck(opponent_gates, database)) if opponent_gates else None
         )
-    show_progress = not quiet and sys.stderr.isatty()
-    with progress_bar(games * len(decks), enabled=show_progress) as progress, user_errors():
+    with progress_bar(games * len(decks), quiet=quiet) as progress, user_errors():
         settings = GoldfishSettings(
             games=games,
             seed=seed,
@@ -232,14 +235,21 @@ def goldfish(
             fail(f"cannot write the plot {plot}: {error.strerror or error}")
         if not quiet:
             typer.echo(f"wrote {plot}", err=True)
-    text = report.to_json() if report_format is TextOrJson.JSON else report.to_text()
+    text = (
+        report.to_json()
+        if report_format is TextOrJson.JSON
+        else visible(report.to_text(), keep="\n")
+    )
     typer.echo(text, nl=False)
 
 
 def draw(
     deck: Annotated[Path, typer.Argument(metavar="DECK", help="Deck file.", show_default=False)],
     seed: Annotated[
-        int, typer.Option(help="Seed: the game is game 0 of `goldfish --seed` with that seed.")
+        int,
+        typer.Option(
+            metavar="N", help="Seed: the game is game 0 of `goldfish --seed` with that seed."
+        ),
     ] = 0,
     turns: Annotated[
         int | None, typer.Option(min=1, metavar="N", help="Show only the first N own turns.")
@@ -271,7 +281,7 @@ def draw(
     text = simulation.draw(
         played, seed, Going(going.value), chosen_policy, turns, rival, rival_cards
     )
-    typer.echo(text, nl=False)
+    typer.echo(visible(text, keep="\n"), nl=False)
 
 
 def _check_policy(simulation: Simulation, policy: str | None, default: str | None = None) -> str:
@@ -324,15 +334,5 @@ def _load(
     (unless ``force``, which warns and goes on)."""
     with user_errors():
         deck = read_deck(path, database)
-        errors = legality_errors(deck, database)
-        if errors:
-            listing = "\n".join(errors)
-            if not force:
-                fail(
-                    f"{path} is not a legal deck (--force plays it anyway):\n{listing}",
-                    EXIT_ILLEGAL,
-                )
-            warn(f"{path} is not a legal deck; playing it anyway (--force):\n{listing}")
-        return DeckInfo.of_file(path, deck.name, legal=not errors), simulation.playable(
-            deck, database
-        )
+        legal = require_legal(path, deck, database, force=force)
+        return DeckInfo.of_file(path, deck.name, legal=legal), simulation.playable(deck, database)

@@ -11,10 +11,13 @@ from lalcheck.cli.common import (
     EXIT_ILLEGAL,
     EXIT_OK,
     DbOption,
+    ExcludeOption,
     TextOrJson,
+    find_deck_files,
     load_deck_db,
     user_errors,
 )
+from lalcheck.errors import EXIT_INTERNAL
 from lalcheck.formatters.legality import format_json, format_text
 from lalcheck.legality import legal_in as check_legal_in
 
@@ -23,10 +26,13 @@ def legal_in(
     decks: Annotated[
         list[Path],
         typer.Argument(
-            help="Deck files, or folders searched for *.yaml / *.yml.", show_default=False
+            metavar="DECK...",
+            help="Deck files, or folders searched for *.yaml, *.yml and *.json decks.",
+            show_default=False,
         ),
     ],
     db: DbOption = None,
+    exclude: ExcludeOption = None,
     output_format: Annotated[
         TextOrJson, typer.Option("--format", "-f", help="Report format.")
     ] = TextOrJson.TEXT,
@@ -34,13 +40,16 @@ def legal_in(
     """Check decks under every bundled regulation, by date: legal or not, and the errors.
 
     Exit 0 when every deck is legal under at least one regulation, 1 when a deck
-    is legal under none, 2 on unusable input.
+    is legal under none, 2 on unusable input, 3 when lalcheck failed on a deck.
     """
-    database = load_deck_db(db, decks)
+    paths = find_deck_files(decks, exclude or ())
+    database = load_deck_db(db, paths)
     with user_errors():
-        results = check_legal_in(database, decks)
+        results = check_legal_in(database, paths)
     if output_format is TextOrJson.JSON:
         typer.echo(format_json(results, database.info), nl=False)
     else:
         typer.echo(format_text(results), nl=False)
+    if any(verdict.report.failed for r in results for verdict in r.verdicts):
+        raise typer.Exit(EXIT_INTERNAL)
     raise typer.Exit(EXIT_OK if all(r.legal_in for r in results) else EXIT_ILLEGAL)

@@ -6,6 +6,11 @@ A header row is required. ``number`` and ``quantity`` are required columns;
 decks may), and an empty ``number`` falls back to the ``name`` cell. A
 ``name`` next to a number must be one of that card's names: it catches a
 mistyped number.
+
+Cells lalcheck writes are spreadsheet-safe: one that a spreadsheet would run as
+a formula (it starts with ``=``, ``+``, ``-``, ``@``, a tab or a carriage return)
+is written with a leading ``'`` (:func:`neutralise`), which reading removes
+again (:func:`restore`), so export -> import gives back every cell exactly.
 """
 
 from __future__ import annotations
@@ -26,11 +31,14 @@ from lalcheck.collection.model import (
     parse_quantity,
     resolve_card,
 )
-from lalcheck.db.model import CardDatabase
+from lalcheck.db.model import CardDatabase, SuggestionBudget
 from lalcheck.errors import LalcheckError
 from lalcheck.games.base import GameCard as Card
 from lalcheck.wording import plural
 from lalcheck.yamlsafe import DATA_LIMITS, read_text
+
+#: What a cell starts with when a spreadsheet would run it as a formula.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
 #: Every column, in the order export writes them.
 COLUMNS = ("number", "name", "quantity", "trade_quantity", "condition", "language", "foil", "note")
@@ -79,6 +87,25 @@ class ImportRejected(CollectionError):
         super().__init__(message)
 
 
+def _formula_like(cell: str) -> bool:
+    """True when ``cell``, without its leading quotes, would start a formula."""
+    return cell.lstrip("'")[:1] in FORMULA_STARTS
+
+
+def neutralise(cell: str) -> str:
+    """A CSV cell as spreadsheets show it as text: ``=1+2`` -> ``'=1+2``.
+
+    A cell that already starts with quotes before a formula character gets one
+    more, so that :func:`restore` gives back every cell exactly.
+    """
+    return "'" + cell if _formula_like(cell) else cell
+
+
+def restore(cell: str) -> str:
+    """The cell :func:`neutralise` was given: ``'=1+2`` -> ``=1+2``."""
+    return cell[1:] if cell.startswith("'") and _formula_like(cell) else cell
+
+
 class _Syntax(Exception):
     def __init__(self, line: int, message: str) -> None:
         super().__init__(message)
@@ -97,7 +124,7 @@ def _records(text: str) -> Iterator[tuple[int, list[str]]]:
         except csv.Error as error:
             raise _Syntax(line, f"the CSV cannot be read from here on: {error}") from error
         if any(cell.strip() for cell in record):
-            yield line, record
+            yield line, [restore(cell) for cell in record]
 
 
 def _header(line: int, record: list[str]) -> list[str]:
@@ -120,20 +147,22 @@ def _attempt(errors: list[str], parse: Callable[[], T]) -> T | None:
         return None
 
 
-def _card(values: dict[str, str], db: CardDatabase[Card]) -> Card:
+def _card(values: dict[str, str], db: CardDatabase[Card], budget: SuggestionBudget[Card]) -> Card:
     number = values["number"].strip()
     name = values.get("name", "").strip()
     if not number and not name:
         raise CollectionError("no card number or name")
-    card = resolve_card(db, number or name)
+    card = resolve_card(db, number or name, budget)
     if number and name and name not in card.all_names:
         raise CollectionError(f"{card.number} is 「{card.name}」, not {name!r}")
     return card
 
 
-def _holding(values: dict[str, str], db: CardDatabase[Card]) -> Holding:
+def _holding(
+    values: dict[str, str], db: CardDatabase[Card], budget: SuggestionBudget[Card]
+) -> Holding:
     errors: list[str] = []
-    card = _attempt(errors, lambda: _card(values, db))
+    card = _attempt(errors, lambda: _card(values, db, budget))
     quantity = _attempt(errors, lambda: parse_quantity(values["quantity"], "quantity"))
     trade = _attempt(
         errors,
@@ -162,6 +191,7 @@ def parse_csv(text: str, db: CardDatabase[Card]) -> ParsedCsv:
     """Every row of a collection CSV (a byte order mark is ignored), checked against ``db``."""
     rows: list[Holding] = []
     problems: list[RowProblem] = []
+    budget = SuggestionBudget(db)
     records = _records(text)
     try:
         first = next(records, None)
@@ -182,7 +212,7 @@ def parse_csv(text: str, db: CardDatabase[Card]) -> ParsedCsv:
                 )
                 continue
             try:
-                rows.append(_holding(dict(zip(columns, record, strict=True)), db))
+                rows.append(_holding(dict(zip(columns, record, strict=True)), db, budget))
             except LalcheckError as error:
                 problems.append(RowProblem(line, str(error)))
     except _Syntax as error:

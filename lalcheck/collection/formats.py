@@ -1,4 +1,9 @@
-"""Collection output as text tables, JSON and CSV; formatters return strings, never print."""
+"""Collection output as text tables, JSON and CSV; formatters return strings, never print.
+
+Text tables show card numbers, names, notes and deck titles through
+:func:`visible` (no terminal escapes); CSV cells that a spreadsheet would run
+as a formula are neutralised (see :func:`~lalcheck.collection.csvio.neutralise`).
+"""
 
 from __future__ import annotations
 
@@ -9,12 +14,12 @@ from collections.abc import Iterable, Sequence
 from enum import StrEnum
 from typing import Any
 
-from lalcheck.collection.csvio import COLUMNS
+from lalcheck.collection.csvio import COLUMNS, neutralise
 from lalcheck.collection.model import Holding
 from lalcheck.collection.reports import CollectionStats, MissingCard, MissingReport, SetStats
 from lalcheck.db.model import CardDatabase
 from lalcheck.games.base import GameCard
-from lalcheck.wording import plural
+from lalcheck.wording import plural, visible
 
 
 class ListFormat(StrEnum):
@@ -37,10 +42,19 @@ WISHLIST_COLUMNS = ("number", "name", "quantity", "note")
 
 
 def _csv(header: Sequence[str], rows: Iterable[Sequence[object]]) -> str:
+    """CSV with every text cell :func:`neutralise`-d: no cell runs as a formula.
+
+    A row with a carriage return in a cell is written with every cell quoted: the
+    csv module quotes only the characters of its line terminator (``\n``).
+    """
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
+    quoting = csv.writer(out, lineterminator="\n", quoting=csv.QUOTE_ALL)
     writer.writerow(header)
-    writer.writerows(rows)
+    for row in rows:
+        cells = [neutralise(cell) if isinstance(cell, str) else cell for cell in row]
+        carriage_return = any(isinstance(cell, str) and "\r" in cell for cell in cells)
+        (quoting if carriage_return else writer).writerow(cells)
     return out.getvalue()
 
 
@@ -56,13 +70,13 @@ def _name(holding: Holding, db: CardDatabase[GameCard]) -> str | None:
 def _holding_text(holdings: Sequence[Holding], db: CardDatabase[GameCard]) -> str:
     if not holdings:
         return "no cards\n"
-    width = max(6, *(len(h.number) for h in holdings))
+    width = max(6, *(len(visible(h.number)) for h in holdings))
     lines = [f"{'number':<{width}}  {'qty':>5}  {'trade':>5}  cond  lang   foil  name"]
     for h in holdings:
-        name = _name(h, db) or "? (not in the card database)"
-        note = f"  # {' '.join(h.note.split())}" if h.note else ""
+        name = visible(_name(h, db) or "? (not in the card database)")
+        note = f"  # {visible(' '.join(h.note.split()))}" if h.note else ""
         lines.append(
-            f"{h.number:<{width}}  {h.quantity:>5}  {h.trade_quantity or '':>5}  "
+            f"{visible(h.number):<{width}}  {h.quantity:>5}  {h.trade_quantity or '':>5}  "
             f"{h.condition:<4}  {h.language:<5}  {'foil' if h.foil else '':<4}  {name}{note}"
         )
     summary = _summary(holdings)
@@ -140,7 +154,8 @@ def _missing_json(card: MissingCard) -> dict[str, Any]:
 def _title(report: MissingReport) -> str:
     if report.deck is None:
         return "all decks together"
-    return f"{report.deck.path} — {report.deck.name}" if report.deck.name else report.deck.path
+    deck = report.deck
+    return visible(f"{deck.path} — {deck.name}" if deck.name else deck.path)
 
 
 def _missing_text(reports: Sequence[MissingReport]) -> str:
@@ -149,13 +164,14 @@ def _missing_text(reports: Sequence[MissingReport]) -> str:
         if not report.cards:
             blocks.append(f"{_title(report)}: nothing missing")
             continue
-        width = max(6, *(len(card.number) for card in report.cards))
+        width = max(6, *(len(visible(card.number)) for card in report.cards))
         lines = [
             f"{_title(report)}: {report.total_missing} missing",
             f"  {'number':<{width}}  need  have  missing  name",
         ]
         lines += [
-            f"  {c.number:<{width}}  {c.need:>4}  {c.have:>4}  {c.missing:>7}  {c.name}"
+            f"  {visible(c.number):<{width}}  {c.need:>4}  {c.have:>4}  {c.missing:>7}  "
+            f"{visible(c.name)}"
             for c in report.cards
         ]
         blocks.append("\n".join(lines))
@@ -203,7 +219,10 @@ def format_missing(reports: Sequence[MissingReport], output: str) -> str:
 
 def _stats_line(row: SetStats) -> str:
     owned = f"{row.owned}/{row.total}"
-    return f"{row.code:<8}  {owned:>9}  {row.percent:>7.1f}%  {row.copies:>6}  {row.name}"
+    return (
+        f"{visible(row.code):<8}  {owned:>9}  {row.percent:>7.1f}%  {row.copies:>6}  "
+        f"{visible(row.name)}"
+    )
 
 
 def _stats_text(stats: CollectionStats) -> str:

@@ -13,10 +13,11 @@ import re
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
-from lalcheck.db.model import CardDatabase
+from lalcheck.db.model import CardDatabase, SuggestionBudget
 from lalcheck.errors import LalcheckError, UsageError
 from lalcheck.games import DEFAULT_GAME
 from lalcheck.games.base import GameCard as Card
+from lalcheck.wording import shown
 
 #: The most copies one row may add at once; more is taken for a typing mistake.
 MAX_QUANTITY = 100_000
@@ -109,11 +110,12 @@ def parse_quantity(text: str, column: str) -> int:
     if value.startswith("-") and value[1:].isdigit():
         raise UsageError(f"{column} {value} is negative")
     if not value.isascii() or not value.isdigit():
-        raise UsageError(f"{column} {value!r} is not a whole number")
-    number = int(value)
-    if number > MAX_QUANTITY:
-        raise UsageError(f"{column} {number} is more than {MAX_QUANTITY}")
-    return number
+        raise UsageError(f"{column} {shown(value)} is not a whole number")
+    # Compare the digits before converting: thousands of them would not convert.
+    if len(value.lstrip("0")) > len(str(MAX_QUANTITY)) or int(value) > MAX_QUANTITY:
+        written = value if len(value) <= 12 else value[:12] + "…"
+        raise UsageError(f"{column} {written} is more than {MAX_QUANTITY}")
+    return int(value)
 
 
 def merge_notes(old: str, new: str) -> str:
@@ -166,9 +168,12 @@ def merge(held: Holding, added: Holding) -> Holding:
     )
 
 
-def resolve_card(db: CardDatabase[Card], reference: str) -> Card:
-    """The card a number or exact name refers to; :class:`CollectionError` otherwise."""
-    resolution = db.resolve(reference.strip())
+def resolve_card(
+    db: CardDatabase[Card], reference: str, budget: SuggestionBudget[Card] | None = None
+) -> Card:
+    """The card a number or exact name refers to; :class:`CollectionError` otherwise
+    (``budget`` bounds the "did you mean" searches of one file)."""
+    resolution = (budget or SuggestionBudget(db)).resolve(reference.strip())
     if resolution.card is None:
         raise CollectionError(resolution.problem())
     return resolution.card

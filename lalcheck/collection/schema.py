@@ -84,16 +84,14 @@ def _pragma(connection: sqlite3.Connection, name: str) -> int:
     return int(value)
 
 
-def migrate(connection: sqlite3.Connection, source: str) -> None:
-    """Bring a collection to :data:`LATEST`, creating it in an empty database.
+def check_identity(version: int, application: int, tables: int | None, source: str) -> None:
+    """Refuse a database that is not a lalcheck collection or is newer than this lalcheck.
 
-    Runs inside the caller's write transaction; raises :class:`InputError` for a
-    database that is not a lalcheck collection or is newer than this lalcheck.
+    ``version`` and ``application`` are its ``user_version`` and ``application_id``;
+    ``tables`` is how many schema objects it holds (None: not known yet, which only
+    matters for an unmarked database).
     """
-    version = _pragma(connection, "user_version")
-    application = _pragma(connection, "application_id")
     if version == 0:
-        tables = connection.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
         if application not in (0, APPLICATION_ID) or tables:
             raise InputError(f"{source} is an SQLite database but not a lalcheck collection")
     elif application != APPLICATION_ID:
@@ -104,6 +102,25 @@ def migrate(connection: sqlite3.Connection, source: str) -> None:
             f"version {LATEST}",
             hint="upgrade lalcheck",
         )
+
+
+def identify(connection: sqlite3.Connection, source: str) -> int:
+    """The schema version of a collection, read without writing anything; raises
+    :class:`InputError` (see :func:`check_identity`) for any other database."""
+    version = _pragma(connection, "user_version")
+    application = _pragma(connection, "application_id")
+    tables = connection.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
+    check_identity(version, application, int(tables), source)
+    return version
+
+
+def migrate(connection: sqlite3.Connection, source: str) -> None:
+    """Bring a collection to :data:`LATEST`, creating it in an empty database.
+
+    Runs inside the caller's write transaction; raises :class:`InputError` for a
+    database that is not a lalcheck collection or is newer than this lalcheck.
+    """
+    version = identify(connection, source)
     for statements in MIGRATIONS[version:]:
         for statement in statements:
             connection.execute(statement)

@@ -3,11 +3,20 @@
 Writers take the write lock up front (``BEGIN IMMEDIATE``) and the database
 runs in WAL mode with a busy timeout, so two processes adding at once wait
 for each other instead of failing or losing an update.
+
+A file is identified before anything changes it: its header is read without
+SQLite, then its ``application_id``, ``user_version`` and tables, so another
+program's database, a newer lalcheck's collection or an empty file is refused
+untouched. Commands that only read open the file read-only (``mode=ro``), so
+they work on a read-only file and on a full disk; a new collection appears at
+once complete (it is made beside its path and linked into place).
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
+import secrets
 import sqlite3
 import time
 from collections.abc import Iterable, Iterator
@@ -19,7 +28,7 @@ import platformdirs
 
 from lalcheck.atomic import write_atomic
 from lalcheck.collection.model import CollectionError, Condition, Holding, merge
-from lalcheck.collection.schema import APPLICATION_ID, LATEST, migrate
+from lalcheck.collection.schema import LATEST, check_identity, identify, migrate
 from lalcheck.errors import InputError, UsageError
 from lalcheck.games import DEFAULT_GAME
 from lalcheck.games.base import GameCard as Card
@@ -28,6 +37,10 @@ from lalcheck.games.base import GameCard as Card
 COLLECTION_ENV = "LALCHECK_COLLECTION"
 #: How long a command waits for another process's write to finish.
 BUSY_TIMEOUT_S = 60.0
+
+#: The first bytes of every SQLite database file, and those of its fixed header fields.
+_MAGIC = b"SQLite format 3\x00"
+_HEADER_SIZE = 100
 
 _COLUMNS = "number, quantity, trade_quantity, condition, language, foil, note, game"
 #: Selects the one row with a holding's key.
@@ -54,8 +67,10 @@ def _sqlite_error(source: Path, error: sqlite3.Error) -> InputError:
             f"{BUSY_TIMEOUT_S:.0f} s",
             hint="try again",
         )
-    if "unable to open" in text or "readonly" in text:
-        return InputError(f"cannot open the collection {source} for writing: {text}")
+    if "readonly" in text:
+        return InputError(f"cannot write the collection {source}: {text}")
+    if "unable to open" in text:
+        return InputError(f"cannot open the collection {source}: {text}")
     return InputError(f"cannot use the collection {source}: {text}")
 
 
@@ -75,11 +90,20 @@ class Collection:
     Use as a context manager, or call :meth:`close`.
     """
 
-    def __init__(self, connection: sqlite3.Connection, path: Path, *, persistent: bool) -> None:
+    def __init__(
+        self,
+        connection: sqlite3.Connection,
+        path: Path,
+        *,
+        persistent: bool,
+        read_only: bool = False,
+    ) -> None:
         self._db = connection
         self.path = path
         #: False for a collection file that does not exist yet (opened empty, in memory).
         self.persistent = persistent
+        #: True when the file is open for reading only.
+        self.read_only = read_only
 
     def __enter__(self) -> Collection:
         return self
@@ -104,16 +128,28 @@ class Collection:
                 time.sleep(0.01)
 
     def _prepare(self) -> None:
-        """Switch to WAL mode and bring the schema up to date (in one transaction)."""
+        """Check what the file is (reading only), then switch to WAL mode and bring the
+        schema up to date (in one transaction)."""
         try:
+            with self._transaction(write=False):
+                version = identify(self._db, str(self.path))
             self._use_wal()
-            version = self._db.execute("PRAGMA user_version").fetchone()[0]
-            application = self._db.execute("PRAGMA application_id").fetchone()[0]
         except sqlite3.Error as error:
             raise _sqlite_error(self.path, error) from error
-        if (version, application) != (LATEST, APPLICATION_ID):
+        if version != LATEST:
             with self._transaction(write=True):
                 migrate(self._db, str(self.path))
+
+    def _prepare_read_only(self) -> None:
+        """Check what the file is; an older schema is brought up to date in memory."""
+        try:
+            with self._transaction(write=False):
+                version = identify(self._db, str(self.path))
+            if version != LATEST:
+                disk, self._db = self._db, _in_memory(self._db, str(self.path))
+                disk.close()
+        except sqlite3.Error as error:
+            raise _sqlite_error(self.path, error) from error
 
     @contextmanager
     def _transaction(self, *, write: bool) -> Iterator[None]:
@@ -253,12 +289,95 @@ class Collection:
         write_atomic(target, bytes(image))
 
 
-def open_collection(path: Path | None = None, *, create: bool = True) -> Collection:
+def _check_header(path: Path) -> None:
+    """Refuse, from its first 100 bytes alone, a file that is no lalcheck collection:
+    an empty file, one that is not SQLite, another program's, a newer lalcheck's."""
+    try:
+        with path.open("rb") as handle:
+            header = handle.read(_HEADER_SIZE)
+    except OSError as error:
+        raise InputError(f"cannot read the collection {path}: {error.strerror}") from error
+    if not header:
+        raise InputError(
+            f"{path} is an empty file, not a lalcheck collection",
+            hint="delete it to start a new collection there",
+        )
+    # Bytes 21-23 are fixed in every SQLite database: 64, 32, 32.
+    if len(header) < _HEADER_SIZE or not header.startswith(_MAGIC) or header[21:24] != b"@  ":
+        raise InputError(f"{path} is not a lalcheck collection (not an SQLite database)")
+    version = int.from_bytes(header[60:64], "big", signed=True)
+    application = int.from_bytes(header[68:72], "big", signed=True)
+    check_identity(version, application, None, str(path))
+
+
+def _create(path: Path) -> None:
+    """Make a new, empty collection at ``path``: built beside it, then linked into place,
+    so that no other process ever sees an empty or half-made file there."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    # SQLite creates the file itself, with the permissions any new file gets.
+    name = path.parent / f".{path.name}.{os.getpid()}-{secrets.token_hex(4)}.new"
+    try:
+        connection = sqlite3.connect(name, isolation_level=None)
+        try:
+            connection.execute("PRAGMA journal_mode = WAL")  # kept in the file's header
+            connection.execute("BEGIN IMMEDIATE")
+            migrate(connection, str(path))
+            connection.execute("COMMIT")
+        finally:
+            connection.close()
+        try:
+            os.link(name, path)
+        except FileExistsError:  # another process made it first: use that one
+            pass
+        except OSError:  # a file system without hard links: create exclusively, then fill
+            with contextlib.suppress(FileExistsError), path.open("xb") as handle:
+                handle.write(name.read_bytes())
+    finally:
+        with contextlib.suppress(OSError):
+            os.unlink(name)
+
+
+def _read_only(path: Path) -> sqlite3.Connection:
+    """A read-only connection to ``path``. When SQLite cannot even make the shared-memory
+    file WAL readers need (a read-only folder, a full disk), the file is read as it is on
+    disk (``immutable=1``): nobody can be writing to it then."""
+    uri = path.resolve().as_uri()
+    connection = sqlite3.connect(
+        f"{uri}?mode=ro", uri=True, timeout=BUSY_TIMEOUT_S, isolation_level=None
+    )
+    try:
+        connection.execute("SELECT count(*) FROM sqlite_master").fetchone()
+    except sqlite3.OperationalError as error:
+        connection.close()
+        if "locked" in str(error) or "busy" in str(error):
+            raise
+        connection = sqlite3.connect(
+            f"{uri}?mode=ro&immutable=1", uri=True, timeout=BUSY_TIMEOUT_S, isolation_level=None
+        )
+    return connection
+
+
+def _in_memory(disk: sqlite3.Connection, source: str) -> sqlite3.Connection:
+    """A copy of an older collection brought to the latest schema in memory, so that
+    reading it changes nothing on disk."""
+    memory = sqlite3.connect(":memory:", isolation_level=None)
+    disk.backup(memory)
+    memory.execute("BEGIN IMMEDIATE")
+    migrate(memory, source)
+    memory.execute("COMMIT")
+    return memory
+
+
+def open_collection(
+    path: Path | None = None, *, create: bool = True, read_only: bool = False
+) -> Collection:
     """Open the collection at :func:`collection_path`, migrating it to the latest schema.
 
     With ``create=False`` a missing file is not created: the collection opens
-    empty, in memory (for commands that only read). Raises :class:`InputError`
-    for a file that cannot be opened or is not a lalcheck collection.
+    empty, in memory. With ``read_only=True`` (which implies ``create=False``) the
+    file is opened read-only and never changed: an older schema is migrated in
+    memory. Raises :class:`InputError` for a file that cannot be opened or is not
+    a lalcheck collection; such a file is left exactly as it was.
     """
     chosen = collection_path(path)
     if chosen.is_dir():
@@ -267,20 +386,28 @@ def open_collection(path: Path | None = None, *, create: bool = True) -> Collect
         raise InputError(
             f"cannot use the collection {chosen}: {chosen.parent} is a file, not a folder"
         )
-    persistent = create or chosen.exists()
     try:
+        if not chosen.exists() and create and not read_only:
+            _create(chosen)
+        persistent = chosen.exists()
         if persistent:
-            chosen.parent.mkdir(parents=True, exist_ok=True)
-        connection = sqlite3.connect(
-            chosen if persistent else ":memory:", timeout=BUSY_TIMEOUT_S, isolation_level=None
-        )
+            _check_header(chosen)
+        if not persistent:
+            connection = sqlite3.connect(":memory:", isolation_level=None)
+        elif read_only:
+            connection = _read_only(chosen)
+        else:
+            connection = sqlite3.connect(chosen, timeout=BUSY_TIMEOUT_S, isolation_level=None)
     except OSError as error:
         raise InputError(f"cannot create the collection {chosen}: {error.strerror}") from error
     except sqlite3.Error as error:
         raise _sqlite_error(chosen, error) from error
-    collection = Collection(connection, chosen, persistent=persistent)
+    collection = Collection(connection, chosen, persistent=persistent, read_only=read_only)
     try:
-        collection._prepare()
+        if read_only:
+            collection._prepare_read_only()
+        else:
+            collection._prepare()
     except BaseException:
         collection.close()
         raise

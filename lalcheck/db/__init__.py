@@ -7,6 +7,7 @@ import warnings
 from collections.abc import Callable
 from pathlib import Path
 
+from lalcheck.config import DB_ENV
 from lalcheck.db.load import DatabaseError, load_database, parse_database
 from lalcheck.db.model import CardDatabase, DatabaseInfo, Resolution
 from lalcheck.games import DEFAULT_GAME, get_game
@@ -22,9 +23,6 @@ __all__ = [
     "open_database",
     "parse_database",
 ]
-
-#: Environment variable naming the database when ``--db`` is not given.
-DB_ENV = "LALCHECK_DB"
 
 
 def is_url(source: str) -> bool:

@@ -1,7 +1,11 @@
 """Downloading card databases over HTTP(S) through a cache in the user's cache directory.
 
 Retrying is urllib3's: a bounded number of retries with exponential backoff on
-connection errors and 5xx answers. The last good download of each URL is kept
+connection errors and 5xx answers. ``timeout`` bounds each wait for data; the
+``deadline`` bounds the whole download, retries included: when it is up the
+connection is shut down, so a server that trickles its headers or its body one
+byte at a time cannot hold lalcheck. Redirects are followed to http(s) URLs
+only. The last good download of each URL is kept
 with its ETag and Last-Modified, so the next fetch is a conditional request
 (a 304 downloads nothing) and ``--db URL`` still works, with a warning, while
 the server cannot be reached. A download replaces nothing until it is
@@ -14,13 +18,22 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import json
+import os
 import re
+import socket
+import threading
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from types import TracebackType
+from urllib.parse import urljoin
 
 import requests
+import urllib3.exceptions
 from requests.adapters import HTTPAdapter
+from urllib3.connection import HTTPConnection, HTTPSConnection
+from urllib3.connectionpool import HTTPConnectionPool, HTTPSConnectionPool
 from urllib3.exceptions import MaxRetryError
 from urllib3.util.retry import Retry
 
@@ -32,7 +45,8 @@ from lalcheck.db.load import database_from_bytes
 from lalcheck.db.model import CardDatabase
 from lalcheck.errors import InputError, UsageError
 from lalcheck.games.base import GameCard
-from lalcheck.yamlsafe import DATA_LIMITS
+from lalcheck.wording import shown
+from lalcheck.yamlsafe import database_limits
 
 USER_AGENT = f"lalcheck/{__version__}"
 #: Answers that are retried, and that count as "server unreachable" when retries run out.
@@ -41,6 +55,12 @@ RETRY_STATUSES = frozenset(range(500, 600))
 MIN_TIMEOUT = 0.1
 MAX_TIMEOUT = 3600.0
 MAX_RETRIES = 20
+#: The default bound of a whole download (``--deadline``), and the environment
+#: variable that sets it for ``--db URL``.
+DEFAULT_DEADLINE = 120.0
+DEADLINE_ENV = "LALCHECK_DEADLINE"
+#: Redirects followed before a URL is taken for a redirect loop.
+MAX_REDIRECTS = 30
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,12 +69,15 @@ class HttpSettings:
 
     ``backoff`` is urllib3's backoff factor: the retries wait 0, 2×, 4× … that
     many seconds (Retry-After headers are not followed, so waits stay bounded).
+    ``timeout`` bounds each wait for data, ``deadline`` the whole download.
+    ``max_bytes`` None is the size limit of card databases.
     """
 
     timeout: float = 10.0
     retries: int = 3
     backoff: float = 0.5
-    max_bytes: int = DATA_LIMITS.max_bytes
+    max_bytes: int | None = None
+    deadline: float = DEFAULT_DEADLINE
 
     def __post_init__(self) -> None:
         if not MIN_TIMEOUT <= self.timeout <= MAX_TIMEOUT:  # also refuses NaN
@@ -62,13 +85,28 @@ class HttpSettings:
                 f"--timeout {self.timeout} is out of range; give {MIN_TIMEOUT} to "
                 f"{MAX_TIMEOUT:.0f} seconds"
             )
+        if not MIN_TIMEOUT <= self.deadline <= MAX_TIMEOUT:
+            raise UsageError(
+                f"--deadline {self.deadline} is out of range; give {MIN_TIMEOUT} to "
+                f"{MAX_TIMEOUT:.0f} seconds"
+            )
         if not 0 <= self.retries <= MAX_RETRIES:
             raise UsageError(f"--retries {self.retries} is out of range; give 0 to {MAX_RETRIES}")
-        if self.max_bytes < 1:
+        if self.max_bytes is not None and self.max_bytes < 1:
             raise UsageError(f"--max-size {self.max_bytes} is out of range; give 1 byte or more")
 
+    @property
+    def size_limit(self) -> int:
+        """The most bytes a download may have."""
+        return self.max_bytes if self.max_bytes is not None else database_limits().max_bytes
+
     def override(
-        self, *, timeout: float | None, retries: int | None, max_bytes: int | None
+        self,
+        *,
+        timeout: float | None,
+        retries: int | None,
+        max_bytes: int | None,
+        deadline: float | None = None,
     ) -> HttpSettings:
         """These settings with the values that are not None replaced (command-line options)."""
         return HttpSettings(
@@ -76,7 +114,20 @@ class HttpSettings:
             retries=self.retries if retries is None else retries,
             backoff=self.backoff,
             max_bytes=self.max_bytes if max_bytes is None else max_bytes,
+            deadline=self.deadline if deadline is None else deadline,
         )
+
+
+def deadline_from_environment(settings: HttpSettings) -> HttpSettings:
+    """``settings`` with the deadline ``$LALCHECK_DEADLINE`` names, if it names one."""
+    text = os.environ.get(DEADLINE_ENV, "").strip()
+    if not text:
+        return settings
+    try:
+        seconds = float(text)
+    except ValueError:
+        raise UsageError(f"{DEADLINE_ENV}={shown(text)} is not a number of seconds") from None
+    return settings.override(timeout=None, retries=None, max_bytes=None, deadline=seconds)
 
 
 #: The settings of ``--db URL``; ``lalcheck db fetch`` options override them.
@@ -150,8 +201,102 @@ def _store(url: str, raw: bytes, response: requests.Response) -> None:
         return
 
 
-def _session(settings: HttpSettings) -> requests.Session:
-    retry = Retry(
+class Deadline:
+    """The time a whole download may take. When it is up, every socket the download
+    opened is shut down (a blocked read returns at once) and no retry starts.
+
+    Use as a context manager around the download.
+    """
+
+    def __init__(self, seconds: float) -> None:
+        self.seconds = seconds
+        self.expired = False
+        self._ends = time.monotonic() + seconds
+        self._sockets: list[socket.socket] = []
+        self._lock = threading.Lock()
+        self._timer = threading.Timer(seconds, self._expire)
+        self._timer.daemon = True
+
+    def __enter__(self) -> Deadline:
+        self._timer.start()
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        trace: TracebackType | None,
+    ) -> None:
+        self._timer.cancel()
+
+    def remaining(self) -> float:
+        """Seconds left, never below 0."""
+        return max(0.0, self._ends - time.monotonic())
+
+    def watch(self, sock: socket.socket) -> None:
+        """Shut ``sock`` down when the deadline is up (at once if it is already)."""
+        with self._lock:
+            self._sockets.append(sock)
+            if self.expired:
+                _shut(sock)
+
+    def _expire(self) -> None:
+        with self._lock:
+            self.expired = True
+            for sock in self._sockets:
+                _shut(sock)
+
+
+def _shut(sock: socket.socket) -> None:
+    try:
+        sock.shutdown(socket.SHUT_RDWR)
+    except OSError:  # already closed
+        return
+
+
+class _Session(requests.Session):
+    """A session that follows redirects to http(s) URLs only."""
+
+    def get_redirect_target(self, resp: requests.Response) -> str | None:
+        target = super().get_redirect_target(resp)
+        if target is not None and not is_url(urljoin(resp.url, target)):
+            raise FetchError(
+                f"{resp.url} redirects to {shown(urljoin(resp.url, target))}, which lalcheck "
+                "does not follow (it downloads over http:// and https:// only)",
+                hint="check the URL",
+            )
+        return target
+
+
+def _session(settings: HttpSettings, deadline: Deadline) -> requests.Session:
+    """A session whose connections the deadline watches and whose retries stop with it."""
+
+    class DeadlineRetry(Retry):
+        def is_exhausted(self) -> bool:
+            return deadline.expired or super().is_exhausted()
+
+        def get_backoff_time(self) -> float:
+            return min(super().get_backoff_time(), deadline.remaining())
+
+    class Watched(HTTPConnection):
+        def _new_conn(self) -> socket.socket:
+            sock = super()._new_conn()
+            deadline.watch(sock)
+            return sock
+
+    class WatchedTLS(HTTPSConnection):
+        def connect(self) -> None:
+            super().connect()  # the TLS socket replaces the plain one _new_conn made
+            if self.sock is not None:
+                deadline.watch(self.sock)
+
+    class Pool(HTTPConnectionPool):
+        ConnectionCls = Watched
+
+    class TLSPool(HTTPSConnectionPool):
+        ConnectionCls = WatchedTLS
+
+    retry = DeadlineRetry(
         total=settings.retries,
         connect=settings.retries,
         read=settings.retries,
@@ -162,50 +307,100 @@ def _session(settings: HttpSettings) -> requests.Session:
         raise_on_status=False,
         respect_retry_after_header=False,
     )
-    session = requests.Session()
+    session = _Session()
+    session.max_redirects = MAX_REDIRECTS
     adapter = HTTPAdapter(max_retries=retry)
+    adapter.poolmanager.pool_classes_by_scheme = {"http": Pool, "https": TLSPool}
     session.mount("http://", adapter)
     session.mount("https://", adapter)
     session.headers["User-Agent"] = USER_AGENT
     return session
 
 
+def _causes(error: BaseException) -> list[BaseException]:
+    """``error`` and what it wraps, outermost first (requests and urllib3 nest them)."""
+    found: list[BaseException] = []
+    current: BaseException | None = error
+    while current is not None and current not in found:
+        found.append(current)
+        if isinstance(current, MaxRetryError) and current.reason is not None:
+            current = current.reason
+        elif current.args and isinstance(current.args[0], BaseException):
+            current = current.args[0]
+        else:
+            current = current.__cause__ or current.__context__
+    return found
+
+
+def _timed_out(error: BaseException) -> bool:
+    """Whether a wait for the server ran out (a refused connection is no timeout,
+    although urllib3 makes NewConnectionError a ConnectTimeoutError)."""
+    causes = _causes(error)
+    if any(isinstance(cause, urllib3.exceptions.NewConnectionError) for cause in causes):
+        return any(isinstance(cause, TimeoutError) for cause in causes)
+    timeouts = (requests.Timeout, urllib3.exceptions.TimeoutError, TimeoutError)
+    return any(isinstance(cause, timeouts) for cause in causes)
+
+
 def _reason(error: BaseException) -> str:
     """The innermost readable cause of a requests error: ``Connection refused``, ``timed out``."""
-    found: BaseException | None = error
-    while found is not None:
-        if isinstance(found, requests.Timeout):
-            return "timed out"
-        if isinstance(found, OSError) and found.strerror:
-            return found.strerror
-        if isinstance(found, MaxRetryError):
-            found = found.reason
-        elif found.args and isinstance(found.args[0], BaseException):
-            found = found.args[0]
-        else:
-            found = found.__cause__
+    if _timed_out(error):
+        return "timed out"
+    for cause in _causes(error):
+        if isinstance(cause, OSError) and cause.strerror:
+            return cause.strerror
     return "connection failed"
 
 
-def _read_body(response: requests.Response, url: str, max_bytes: int) -> bytes:
-    """The response body, refused as soon as it is larger than ``max_bytes``."""
-    declared = response.headers.get("Content-Length", "")
+def _too_slow(url: str, deadline: Deadline, received: str = "") -> NetworkError:
+    return NetworkError(
+        f"the download of {url} did not finish within the deadline of {deadline.seconds:g} s"
+        f"{received}",
+        hint=f"raise it with --deadline (or {DEADLINE_ENV} for --db URL), or try again later",
+    )
+
+
+def _content_length(response: requests.Response) -> int | None:
+    """The announced body length, when it is a plain number of bytes."""
+    declared = response.headers.get("Content-Length", "").strip()
+    return int(declared) if re.fullmatch(r"[0-9]{1,18}", declared) else None
+
+
+def _read_body(
+    response: requests.Response, url: str, settings: HttpSettings, deadline: Deadline
+) -> bytes:
+    """The response body, refused as soon as it is larger than the size limit, stopped
+    when the deadline is up."""
+    max_bytes = settings.size_limit
+    declared = _content_length(response)
     too_big = f"{url} is larger than the limit of {max_bytes:,} bytes"
     hint = "raise the limit with --max-size if the database really is that large"
-    if declared.isdigit() and int(declared) > max_bytes:
-        raise FetchError(f"{too_big} ({int(declared):,} bytes announced)", hint=hint)
+    if declared is not None and declared > max_bytes:
+        raise FetchError(f"{too_big} ({declared:,} bytes announced)", hint=hint)
     received = bytearray()
     try:
         for chunk in response.iter_content(chunk_size=64 * 1024):
             received += chunk
             if len(received) > max_bytes:
                 raise FetchError(f"{too_big}; the download was stopped", hint=hint)
-    except requests.RequestException:
-        of = f" of {int(declared):,}" if declared.isdigit() else ""
+            if deadline.expired:
+                break
+    except requests.RequestException as error:
+        of = f" of {declared:,}" if declared is not None else ""
+        count = f"{response.raw.tell():,}{of} bytes"
+        if deadline.expired:
+            raise _too_slow(url, deadline, f" ({count} received)") from None
+        if _timed_out(error):
+            raise NetworkError(
+                f"the download of {url} stopped: the server sent no data for "
+                f"{settings.timeout:g} s (--timeout)",
+                hint="try again later, or raise --timeout",
+            ) from None
         raise NetworkError(
-            f"the download of {url} broke off after {response.raw.tell():,}{of} bytes",
-            hint="try again later",
+            f"the download of {url} broke off after {count}", hint="try again later"
         ) from None
+    if deadline.expired:
+        raise _too_slow(url, deadline, f" ({len(received):,} bytes received)")
     return bytes(received)
 
 
@@ -228,6 +423,46 @@ def _write_copy(raw: bytes, output: Path) -> None:
         unchanged = False
     if not unchanged:
         write_atomic(output, raw)
+
+
+def _download(
+    url: str,
+    headers: dict[str, str],
+    settings: HttpSettings,
+    deadline: Deadline,
+    session: requests.Session,
+    cached: CachedCopy | None,
+) -> tuple[bytes, bool, requests.Response]:
+    """The body at ``url`` (or the cached copy on a 304), whether it was downloaded,
+    and the response; raises :class:`FetchError` saying what went wrong."""
+    try:
+        response = session.get(url, headers=headers, timeout=settings.timeout, stream=True)
+    except requests.exceptions.InvalidURL as error:
+        raise FetchError(f"{url} is not a valid URL: {error}") from None
+    except requests.TooManyRedirects:
+        raise NetworkError(
+            f"{url} redirects in a loop (more than {MAX_REDIRECTS} redirects)",
+            hint="check the URL; the server's redirects are broken",
+        ) from None
+    except requests.RequestException as error:
+        if deadline.expired:
+            raise _too_slow(url, deadline) from None
+        raise NetworkError(
+            f"cannot reach {url}: {_reason(error)}",
+            hint="check the URL and the network connection",
+        ) from None
+    with response:
+        status = f"{response.status_code} {response.reason}".strip()
+        if response.status_code == 304 and cached is not None:
+            return cached.raw, False, response
+        if response.status_code in RETRY_STATUSES:
+            raise NetworkError(
+                f"{url}: the server answered {status} (tried {settings.retries + 1} times)",
+                hint="try again later",
+            )
+        if response.status_code != 200:
+            raise FetchError(f"{url}: the server answered {status}", hint="check the URL")
+        return _read_body(response, url, settings, deadline), True, response
 
 
 def fetch_database(
@@ -256,29 +491,8 @@ def fetch_database(
         headers["If-None-Match"] = cached.etag
     if cached is not None and cached.last_modified:
         headers["If-Modified-Since"] = cached.last_modified
-    with _session(settings) as session:
-        try:
-            response = session.get(url, headers=headers, timeout=settings.timeout, stream=True)
-        except requests.exceptions.InvalidURL as error:
-            raise FetchError(f"{url} is not a valid URL: {error}") from None
-        except requests.RequestException as error:
-            raise NetworkError(
-                f"cannot reach {url}: {_reason(error)}",
-                hint="check the URL and the network connection",
-            ) from None
-        with response:
-            status = f"{response.status_code} {response.reason}".strip()
-            if response.status_code == 304 and cached is not None:
-                raw, downloaded = cached.raw, False
-            elif response.status_code in RETRY_STATUSES:
-                raise NetworkError(
-                    f"{url}: the server answered {status} (tried {settings.retries + 1} times)",
-                    hint="try again later",
-                )
-            elif response.status_code != 200:
-                raise FetchError(f"{url}: the server answered {status}", hint="check the URL")
-            else:
-                raw, downloaded = _read_body(response, url, settings.max_bytes), True
+    with Deadline(settings.deadline) as deadline, _session(settings, deadline) as session:
+        raw, downloaded, response = _download(url, headers, settings, deadline, session, cached)
     _check_pin(raw, url, sha256)
     database = database_from_bytes(raw, url)
     if downloaded:
@@ -289,9 +503,13 @@ def fetch_database(
 
 
 def open_url(url: str, warn: Callable[[str], None]) -> CardDatabase[GameCard]:
-    """The database at ``url``; while the server is unreachable, the cached copy (``warn``-ed)."""
+    """The database at ``url``; while the server cannot deliver it (unreachable, failing,
+    too slow), the cached copy, with a warning that says which error it covers.
+
+    The deadline is :data:`DEFAULT_DEADLINE`, or ``$LALCHECK_DEADLINE`` seconds.
+    """
     try:
-        return fetch_database(url).database
+        return fetch_database(url, settings=deadline_from_environment(DEFAULT_SETTINGS)).database
     except NetworkError as error:
         problem = error.message
     cached = read_cached(url)

@@ -3,16 +3,16 @@
 The database's ``game:`` (absent: ``luck-and-logic``) picks the game whose card
 model reads it: the document is checked against that game's schema (for Luck &
 Logic ``schemas/cards.schema.json``) and for what a schema cannot say (unique
-card numbers, known set codes). A parsed database is cached by the file's
-sha256 so that a CI run over many decks does not pay for parsing and
-validation on every invocation.
+card numbers, known set codes). The validated document is cached (as JSON)
+by the file's sha256 so that a CI run over many decks does not pay for parsing
+and validation on every invocation.
 """
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import hashlib
-import json
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -30,7 +30,14 @@ from lalcheck.schemas import (
     schema_file,
     validate,
 )
-from lalcheck.yamlsafe import DATA_LIMITS, DocPath, decode_utf8, load_with_lines, read_bytes
+from lalcheck.yamlsafe import (
+    DocPath,
+    database_limits,
+    decode_utf8,
+    load_json,
+    load_with_lines,
+    read_bytes,
+)
 
 
 class DatabaseError(InvalidFileError):
@@ -48,23 +55,19 @@ def read_document(raw: bytes, source: str) -> tuple[Any, dict[DocPath, int]]:
     """Parse database bytes (JSON or YAML) into data and a path-to-line map.
 
     JSON is parsed with :mod:`json` for speed; its line map is built only when
-    a schema error needs one.
+    a schema error needs one. Both follow :mod:`lalcheck.yamlsafe`'s rules
+    (bounded numbers, no duplicate keys, the database limits).
     """
     text = decode_utf8(raw, source)
     if source.endswith(".json"):
-        try:
-            return json.loads(text), {}
-        except json.JSONDecodeError as error:
-            raise InputError(f"{source}: invalid JSON: {error.msg}", line=error.lineno) from None
-        except RecursionError:
-            raise InputError(f"{source}: invalid JSON: nested too deeply") from None
-    return load_with_lines(text, source, DATA_LIMITS)
+        return load_json(text, source, database_limits()), {}
+    return load_with_lines(text, source, database_limits())
 
 
 def _json_lines(raw: bytes, source: str) -> dict[DocPath, int]:
     """Line numbers for a JSON document (JSON is YAML, so the YAML composer marks it)."""
     try:
-        _, lines = load_with_lines(decode_utf8(raw, source), source, DATA_LIMITS)
+        _, lines = load_with_lines(decode_utf8(raw, source), source, database_limits())
     except InputError as error:  # nested too deeply for the YAML walker
         raise DatabaseError(source, [str(error)]) from None
     return lines
@@ -86,8 +89,8 @@ def game_of(data: Mapping[str, Any], lines: Mapping[DocPath, int]) -> Game | Sch
 def check_document(
     data: Any, lines: Mapping[DocPath, int], schema: str = "cards", model: CardModel | None = None
 ) -> list[SchemaIssue]:
-    """Schema violations, then duplicate numbers, unknown set codes and what the
-    game's card model finds (its ``check``)."""
+    """Schema violations, then duplicate numbers (the card model's ``number_key`` field),
+    unknown set codes and what the game's card model finds (its ``check``)."""
     issues = validate(data, schema, lines)
     if issues or not isinstance(data, dict):
         return issues
@@ -96,15 +99,16 @@ def check_document(
             SchemaIssue(format_path(path), nearest_line(lines, path), message)
             for path, message in model.check(data)
         ]
+    number_key = model.number_key if model is not None else "number"
     seen: dict[str, int] = {}
     set_codes = {entry["code"] for entry in data.get("sets", [])}
     for index, card in enumerate(data["cards"]):
         path: DocPath = ("cards", index)
-        number = card["number"]
+        number = card[number_key]
         if number in seen:
             issues.append(
                 SchemaIssue(
-                    f"cards[{index}].number",
+                    f"cards[{index}].{number_key}",
                     nearest_line(lines, path),
                     f"card number {number} is used twice (first by cards[{seen[number]}])",
                 )
@@ -137,8 +141,9 @@ def database_from_dict(
     return CardDatabase(info, (model.card_from_dict(entry) for entry in data["cards"]), sets)
 
 
-def parse_database(raw: bytes, source: str) -> CardDatabase[GameCard]:
-    """Validate and build a database from the bytes of a YAML or JSON file."""
+def validated_document(raw: bytes, source: str) -> tuple[dict[str, Any], Game]:
+    """The document in the bytes of a YAML or JSON database and its game, once it passed
+    every check; raises :class:`DatabaseError` with every problem."""
     try:
         data, lines = read_document(raw, source)
     except InputError as error:  # not UTF-8, not YAML or JSON, nested too deeply
@@ -156,22 +161,35 @@ def parse_database(raw: bytes, source: str) -> CardDatabase[GameCard]:
         issues = check_document(data, _json_lines(raw, source), schema, game.card_model)
     if issues:
         raise DatabaseError(source, describe_issues(issues, source), schema)
+    return data, game
+
+
+def _database(
+    data: Mapping[str, Any], game: Game, sha256: str, source: str
+) -> CardDatabase[GameCard]:
+    notes = data.get("notes")
     info = DatabaseInfo(
         name=str(data["name"]),
         version=str(data["version"]),
-        sha256=hashlib.sha256(raw).hexdigest(),
+        sha256=sha256,
         source=source,
         game=game.id,
         sample=bool(data.get("sample", False)),
-        notes=data.get("notes"),
+        notes=notes if isinstance(notes, str) else None,
     )
     return database_from_dict(data, info, game.card_model)
+
+
+def parse_database(raw: bytes, source: str) -> CardDatabase[GameCard]:
+    """Validate and build a database from the bytes of a YAML or JSON file."""
+    data, game = validated_document(raw, source)
+    return _database(data, game, hashlib.sha256(raw).hexdigest(), source)
 
 
 def load_database(path: Path, *, use_cache: bool = True) -> CardDatabase[GameCard]:
     """Load a card database file, from the parse cache when its sha256 is known."""
     try:
-        raw = read_bytes(path, DATA_LIMITS)
+        raw = read_bytes(path, database_limits())
     except InputError as error:
         raise InputError(f"card database {error}") from None
     return database_from_bytes(raw, str(path), use_cache=use_cache)
@@ -183,10 +201,14 @@ def database_from_bytes(
     """:func:`parse_database` through the parse cache, keyed by the bytes' sha256."""
     digest = hashlib.sha256(raw).hexdigest()
     if use_cache:
-        cached = cache.get(digest, source)
-        if cached is not None:
-            return cached
-    database = parse_database(raw, source)
+        cached = cache.get(digest)
+        if isinstance(cached, dict):
+            game = game_of(cached, {})
+            if not isinstance(game, SchemaIssue):
+                with contextlib.suppress(Exception):  # an entry of another shape is a miss
+                    return _database(cached, game, digest, source)
+    data, game = validated_document(raw, source)
+    database = _database(data, game, digest, source)
     if use_cache:
-        cache.put(digest, database)
+        cache.put(digest, data)
     return database

@@ -6,8 +6,10 @@ The lock is a small JSON document (schema ``schemas/lock.schema.json``)::
      "database": {"source": "https://…/cards.yaml", "name": "…", "version": "…",
                   "sha256": "…"}}
 
-``lalcheck check`` verifies the loaded database's sha256 against it, so a CI
-run fails loudly instead of checking decks against a different card list.
+Every command that reads cards verifies the loaded database's sha256 against
+it (the nearest ``lalcheck.lock`` in the working folder or above, or the one
+configured), so a CI run fails loudly instead of checking decks against a
+different card list.
 """
 
 from __future__ import annotations
@@ -21,10 +23,8 @@ from lalcheck.db.model import CardDatabase
 from lalcheck.errors import InputError
 from lalcheck.games.base import GameCard
 from lalcheck.schemas import describe_issues, validate
-from lalcheck.yamlsafe import DECK_LIMITS, load_with_lines, read_text
+from lalcheck.yamlsafe import SMALL_LIMITS, load_with_lines, read_text
 
-#: The lock file ``lalcheck check`` looks for in the current directory.
-LOCK_FILE = "lalcheck.lock"
 #: What the lock records as the source when no ``--db`` was given.
 BUNDLED = "bundled"
 
@@ -57,7 +57,7 @@ def write_lock(lock: Lock, path: Path) -> None:
 
 def read_lock(path: Path) -> Lock:
     """Read and validate a lock file."""
-    data, lines = load_with_lines(read_text(path, DECK_LIMITS), str(path), DECK_LIMITS)
+    data, lines = load_with_lines(read_text(path, SMALL_LIMITS), str(path), SMALL_LIMITS)
     issues = validate(data, "lock", lines)
     if issues:
         problems = "; ".join(describe_issues(issues, str(path)))
@@ -77,14 +77,11 @@ def verify_lock(
 ) -> Lock | None:
     """Check ``database`` (loaded from ``source``) against the lock at ``path``.
 
-    Without ``path``, ``./lalcheck.lock`` is checked when it exists. Returns the
-    lock that matched, None when there is none; raises :class:`InputError` when
-    the database is not the locked one.
+    Returns the lock that matched, None when there is no lock (``path`` is None);
+    raises :class:`InputError` when the database is not the locked one.
     """
     if path is None:
-        path = Path(LOCK_FILE)
-        if not path.is_file():
-            return None
+        return None
     lock = read_lock(path)
     if lock.sha256 != database.info.sha256:
         loaded = Lock.of(database, source)

@@ -12,6 +12,7 @@ from typing import Generic, TypeVar
 from lalcheck.errors import UsageError
 from lalcheck.games import DEFAULT_GAME
 from lalcheck.games.base import GameCard
+from lalcheck.wording import shown
 
 #: The card type of a database: each game has its own (see :class:`GameCard`).
 Card = TypeVar("Card", bound=GameCard, covariant=True)
@@ -52,18 +53,53 @@ class Resolution(Generic[Card]):
     card: Card | None
     candidates: tuple[Card, ...] = ()
     ambiguous: bool = False
+    #: True when no suggestions were looked for (past :data:`MAX_SUGGESTED` in a file).
+    unsuggested: bool = False
 
     def problem(self) -> str:
         """Why the reference names no single card, with "did you mean" suggestions."""
         options = ", ".join(card.label() for card in self.candidates)
+        reference = shown(self.reference)
         if self.ambiguous:
             return (
-                f"{self.reference!r} names {len(self.candidates)} different cards: {options}; "
+                f"{reference} names {len(self.candidates)} different cards: {options}; "
                 "use the card number"
             )
         if options:
-            return f"unknown card {self.reference!r}; did you mean {options}?"
-        return f"unknown card {self.reference!r}; check the card number or name"
+            return f"unknown card {reference}; did you mean {options}?"
+        if self.unsuggested:
+            return (
+                f"unknown card {reference}; check the card number or name (no suggestions "
+                f"past the first {MAX_SUGGESTED} unknown cards of a file)"
+            )
+        return f"unknown card {reference}; check the card number or name"
+
+
+#: "Did you mean" suggestions are searched for the first this many unknown cards of
+#: a file only: fuzzy matching thousands of unknown cards would take minutes.
+MAX_SUGGESTED = 20
+#: References longer than this get no fuzzy suggestions (no card name is that long).
+MAX_SUGGESTED_LENGTH = 200
+
+
+class SuggestionBudget(Generic[Card]):
+    """Resolves the references of one file, suggesting for :data:`MAX_SUGGESTED` at most."""
+
+    def __init__(self, db: CardDatabase[Card], limit: int = MAX_SUGGESTED) -> None:
+        self.db = db
+        self.left = limit
+
+    def resolve(self, reference: str) -> Resolution[Card]:
+        """:meth:`CardDatabase.resolve`, with suggestions while the budget lasts."""
+        resolution = self.db.resolve(reference, suggest=self.left > 0)
+        if resolution.card is None and not resolution.ambiguous and self.left > 0:
+            self.left -= 1
+        return resolution
+
+
+def nfkc(text: str) -> str:
+    """The NFKC form of a reference: composed kana, half-width digits and letters."""
+    return unicodedata.normalize("NFKC", text)
 
 
 def absent(value: object) -> bool:
@@ -118,14 +154,7 @@ class CardDatabase(Generic[Card]):
         }
         self._folded: dict[str, list[Card]] | None = None
         self._numbers_folded: dict[str, Card] | None = None
-
-    def __reduce__(
-        self,
-    ) -> tuple[
-        type[CardDatabase[Card]], tuple[DatabaseInfo, tuple[Card, ...], tuple[CardSet, ...]]
-    ]:
-        # Pickle the data only; the indexes are rebuilt on load (see lalcheck.db.cache).
-        return (CardDatabase, (self.info, self.cards, tuple(self.sets.values())))
+        self._normalized: tuple[dict[str, Card | None], dict[str, tuple[Card, ...]]] | None = None
 
     def __len__(self) -> int:
         return len(self.cards)
@@ -169,17 +198,51 @@ class CardDatabase(Generic[Card]):
         """Every printing sharing ``card``'s identity (its card name)."""
         return tuple(c for c in self.printings(card.name) if c.name == card.name)
 
-    def resolve(self, reference: str) -> Resolution[Card]:
+    def _normal_forms(self) -> tuple[dict[str, Card | None], dict[str, tuple[Card, ...]]]:
+        """Numbers by their NFKC form in any case (None where two numbers share a form)
+        and names by their NFKC form."""
+        if self._normalized is None:
+            numbers: dict[str, Card | None] = {}
+            for card in self.cards:
+                key = nfkc(card.number).casefold()
+                numbers[key] = None if key in numbers else card
+            names: defaultdict[str, list[Card]] = defaultdict(list)
+            for name, cards in self._by_name.items():
+                names[nfkc(name)].extend(cards)
+            self._normalized = (
+                numbers,
+                {
+                    key: tuple(
+                        sorted({c.number: c for c in found}.values(), key=self._printing_order)
+                    )
+                    for key, found in names.items()
+                },
+            )
+        return self._normalized
+
+    def resolve(self, reference: str, *, suggest: bool = True) -> Resolution[Card]:
         """Look up a card number, or an exact card name in any language.
 
-        A name shared by several printings of one card resolves to the earliest
-        printing: the copy limit counts the name, not the printing (R-CON-2).
+        A reference that matches nothing as written is looked up in NFKC form, so
+        decomposed kana (NFD) and full-width card numbers resolve, and card numbers
+        in any case (``bt01/012``). A name shared by
+        several printings of one card resolves to the earliest printing: the copy
+        limit counts the name, not the printing (R-CON-2). ``suggest=False`` skips
+        the "did you mean" search for an unknown reference.
         """
         card = self._by_number.get(reference)
         if card is not None:
             return Resolution(reference, card)
         matches = self.printings(reference)
         if not matches:
+            numbers, names = self._normal_forms()
+            card = numbers.get(nfkc(reference).casefold())
+            if card is not None:
+                return Resolution(reference, card)
+            matches = names.get(nfkc(reference), ())
+        if not matches:
+            if not suggest:
+                return Resolution(reference, None, unsuggested=True)
             return Resolution(reference, None, tuple(self.suggest(reference)))
         identities = {c.name for c in matches}
         if len(identities) == 1:
@@ -204,9 +267,14 @@ class CardDatabase(Generic[Card]):
         lookalike = self._numbers_folded.get(fold_number(reference))
         if lookalike is not None:
             found[lookalike.name] = lookalike
+        for card in self._folded.get(key, ()):
+            found.setdefault(card.name, card)
+        if len(key) > MAX_SUGGESTED_LENGTH:
+            return list(found.values())[:limit]
         keys = list(self._folded)
-        close = [keys[index] for index, _ in fuzzy_rank(key, keys, SUGGEST_CUTOFF)[:limit]]
-        for match in (key, *close):
-            for card in self._folded.get(match, ()):
+        for index, _ in fuzzy_rank(key, keys, SUGGEST_CUTOFF):
+            if len(found) >= limit:
+                break
+            for card in self._folded[keys[index]]:  # the closest keys, to `limit` cards
                 found.setdefault(card.name, card)
         return list(found.values())[:limit]

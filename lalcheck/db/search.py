@@ -81,36 +81,63 @@ def parse_filters(
 
 @dataclass(frozen=True, slots=True)
 class SearchHit:
-    """A card found: ``score`` 100 when the text occurs in it, lower for a fuzzy name match
-    (``matched`` is then the name that matched)."""
+    """A card found: an exact hit (score 100) when the text occurs in it, else a ``fuzzy``
+    one whose score says how close a name came. ``matched`` is the name, in whichever
+    language, that held or came close to the text (None when the number or card text
+    held it)."""
 
     card: GameCard
     score: float
     matched: str | None = None
+    fuzzy: bool = False
 
 
-def matches_text(card: GameCard, text: str) -> bool:
-    """True when ``text`` occurs in the card's number, any of its names, or its text."""
-    needle = fold(text)
-    haystack = (card.number, *card.all_names, card.text or "")
-    return any(needle in fold(value) for value in haystack)
+def words(text: str) -> str:
+    """Case- and width-insensitive text with its word breaks kept (runs of spaces, the
+    full-width one too, read as one): ``the liar`` never holds ``helia``."""
+    return " ".join(unicodedata.normalize("NFKC", text).casefold().split())
+
+
+def exact_hit(card: GameCard, text: str) -> SearchHit | None:
+    """The hit of a card that holds ``text``: in its number (spaces ignored), in one of its
+    names or in its text (word breaks kept); None when it does not."""
+    needle = words(text)
+    name = next((name for name in card.all_names if needle in words(name)), None)
+    if name is not None:
+        return SearchHit(card, EXACT, name)
+    if fold(text) in fold(card.number) or needle in words(card.text or ""):
+        return SearchHit(card, EXACT)
+    return None
 
 
 def _fuzzy_hits(cards: list[GameCard], text: str) -> list[SearchHit]:
     """The best fuzzy match of each card on any of its names, best first.
 
-    Names are compared width-, case- and punctuation-insensitively, keeping word breaks.
+    Names are compared width-, case- and punctuation-insensitively, keeping word breaks:
+    a query without a space never matches a stretch of a name across one (``helia`` is
+    not ``the liar``).
     """
+    from rapidfuzz import fuzz
     from rapidfuzz.utils import default_process  # imported late: slow to import
 
     def key(name: str) -> str:
         return default_process(unicodedata.normalize("NFKC", name))
 
+    query = key(text)
+
+    def across_a_space(name: str) -> bool:
+        if " " in query or fuzz.ratio(query, name) >= FUZZY_CUTOFF:
+            return False
+        aligned = fuzz.partial_ratio_alignment(query, name)
+        return aligned is not None and " " in name[aligned.dest_start : aligned.dest_end]
+
     names = [(name, card) for card in cards for name in card.all_names]
+    keys = [key(name) for name, _ in names]
     best: dict[str, SearchHit] = {}
-    for index, score in fuzzy_rank(key(text), [key(name) for name, _ in names], FUZZY_CUTOFF):
+    for index, score in fuzzy_rank(query, keys, FUZZY_CUTOFF):
         name, card = names[index]
-        best.setdefault(card.number, SearchHit(card, score, name))
+        if not across_a_space(keys[index]):
+            best.setdefault(card.number, SearchHit(card, score, name, fuzzy=True))
     return list(best.values())
 
 
@@ -124,14 +151,16 @@ def search_cards(
 ) -> list[SearchHit]:
     """Cards passing ``filters`` that match ``text`` (empty: all), best first.
 
-    Cards containing the text come first, in database order; with ``fuzzy``,
-    cards whose name in any language is close to the text follow. ``limit``
+    Cards containing the text (:func:`exact_hit`) come first, in database order; with
+    ``fuzzy``, cards whose name in any language is close to the text follow. ``limit``
     keeps the first hits only.
     """
     filters = filters or CardFilter()
     candidates = [card for card in db if filters.accepts(card)]
-    hits = [SearchHit(card, EXACT) for card in candidates if not text or matches_text(card, text)]
-    if text and fuzzy:
+    if not text:
+        return [SearchHit(card, EXACT) for card in candidates][:limit]
+    hits = [hit for card in candidates if (hit := exact_hit(card, text)) is not None]
+    if fuzzy:
         found = {hit.card.number for hit in hits}
         hits += _fuzzy_hits([card for card in candidates if card.number not in found], text)
     return hits[:limit] if limit is not None else hits

@@ -1,14 +1,20 @@
-"""Formatters turn a :class:`~lalcheck.checker.CheckReport` into a string; they never print."""
+"""Formatters turn a :class:`~lalcheck.checker.CheckReport` into a string; they never print.
+
+Each format's module is imported when it is used (SARIF, JUnit and the rest are
+not paid for by a text report).
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+import importlib
+from collections.abc import Callable, Iterator, Mapping
 from enum import StrEnum
+from typing import TYPE_CHECKING
 
-from lalcheck.checker import CheckReport
-from lalcheck.formatters import github, json_report, junit, sarif, text
+if TYPE_CHECKING:
+    from lalcheck.checker import CheckReport
 
-Formatter = Callable[[CheckReport], str]
+Formatter = Callable[["CheckReport"], str]
 
 
 class ReportFormat(StrEnum):
@@ -21,12 +27,31 @@ class ReportFormat(StrEnum):
     GITHUB = "github"
 
 
-FORMATTERS: Mapping[ReportFormat, Formatter] = {
-    ReportFormat.TEXT: text.format_report,
-    ReportFormat.JSON: json_report.format_report,
-    ReportFormat.SARIF: sarif.format_report,
-    ReportFormat.JUNIT: junit.format_report,
-    ReportFormat.GITHUB: github.format_report,
+#: The module of each format; each has a ``format_report(report) -> str``.
+_MODULES = {
+    ReportFormat.TEXT: "text",
+    ReportFormat.JSON: "json_report",
+    ReportFormat.SARIF: "sarif",
+    ReportFormat.JUNIT: "junit",
+    ReportFormat.GITHUB: "github",
 }
+
+
+class _Formatters(Mapping[ReportFormat, Formatter]):
+    """Report format -> formatter, importing the format's module on first use."""
+
+    def __getitem__(self, report_format: ReportFormat) -> Formatter:
+        module = importlib.import_module(f"{__name__}.{_MODULES[report_format]}")
+        formatter: Formatter = module.format_report
+        return formatter
+
+    def __iter__(self) -> Iterator[ReportFormat]:
+        return iter(_MODULES)
+
+    def __len__(self) -> int:
+        return len(_MODULES)
+
+
+FORMATTERS: Mapping[ReportFormat, Formatter] = _Formatters()
 
 __all__ = ["FORMATTERS", "Formatter", "ReportFormat"]

@@ -9,6 +9,7 @@ from lalcheck.db.diff import DatabaseDiff
 from lalcheck.db.dump import card_to_dict, plain
 from lalcheck.db.model import DatabaseInfo
 from lalcheck.formatters.json_report import database_to_dict
+from lalcheck.wording import visible
 
 
 def _show(value: object) -> str:
@@ -16,11 +17,11 @@ def _show(value: object) -> str:
     data = plain(value)
     if data is None or data == [] or data == {}:
         return "(none)"
-    return str(data) if isinstance(data, int) else json.dumps(data, ensure_ascii=False)
+    return str(data) if isinstance(data, int) else visible(json.dumps(data, ensure_ascii=False))
 
 
 def _title(info: DatabaseInfo) -> str:
-    return f"{info.source} — {info.name!r} version {info.version}"
+    return visible(f"{info.source} — {info.name!r} version {info.version}")
 
 
 def format_diff_text(diff: DatabaseDiff) -> str:
@@ -31,13 +32,13 @@ def format_diff_text(diff: DatabaseDiff) -> str:
         f"{len(diff.added)} added, {len(diff.removed)} removed, {len(diff.changed)} changed",
     ]
     if diff.added:
-        lines += ["", "added:", *(f"  + {card.label()} {card.type}" for card in diff.added)]
+        lines += ["", "added:", *(f"  + {visible(c.label())} {c.type}" for c in diff.added)]
     if diff.removed:
-        lines += ["", "removed:", *(f"  - {card.label()} {card.type}" for card in diff.removed)]
+        lines += ["", "removed:", *(f"  - {visible(c.label())} {c.type}" for c in diff.removed)]
     if diff.changed:
         lines += ["", "changed:"]
         for change in diff.changed:
-            lines.append(f"  ~ {change.new.label()}")
+            lines.append(f"  ~ {visible(change.new.label())}")
             lines += [
                 f"      {field.field}: {_show(field.old)} → {_show(field.new)}"
                 for field in change.fields

@@ -22,6 +22,7 @@ def game_to_dict(game: Game) -> dict[str, Any]:
         ],
         "text_decklists": game.decklist is not None,
         "simulation": game.simulation is not None,
+        "table_simulation": game.table_simulation is not None,
     }
 
 
@@ -31,14 +32,25 @@ def format_games_json(games: Sequence[Game]) -> str:
 
 
 def format_games_text(games: Sequence[Game]) -> str:
-    """One line per game: id, title, rules reference; the default game is marked."""
+    """One line per game: id, title, rules reference; the default game is marked. Columns
+    are padded by terminal cells, so wide (CJK) titles line up."""
+    from rich.cells import cell_len
+
     rows = [
         ("id", "title", "rules reference"),
         *((g.id, g.title, g.rules_reference) for g in games),
     ]
-    widths = [max(len(row[column]) for row in rows) for column in range(2)]
+    widths = [max(cell_len(row[column]) for row in rows) for column in range(2)]
     lines = [
-        f"{row[0]:<{widths[0]}}  {row[1]:<{widths[1]}}  {row[2]}".rstrip()
+        "  ".join(
+            (
+                *(
+                    cell + " " * (width - cell_len(cell))
+                    for cell, width in zip(row[:2], widths, strict=True)
+                ),
+                row[2],
+            )
+        ).rstrip()
         + ("  (default)" if row[0] == DEFAULT_GAME else "")
         for row in rows
     ]

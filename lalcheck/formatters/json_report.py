@@ -22,13 +22,16 @@ def finding_to_dict(finding: Finding) -> dict[str, Any]:
     }
 
 
-def deck_to_dict(deck: DeckReport) -> dict[str, Any]:
+def deck_to_dict(deck: DeckReport, *, strict: bool = False) -> dict[str, Any]:
+    """One deck; ``legal`` is the rules' verdict, ``passed`` the run's (under ``strict``
+    a legal deck with warnings does not pass)."""
     return {
         "path": deck.path,
         "name": deck.name,
         "regulation": deck.regulation.id,
         "as_of": deck.as_of.isoformat(),
         "legal": deck.legal,
+        "passed": deck.passed(strict=strict),
         "counts": {count.key: count.value for count in deck.counts},
         "findings": [finding_to_dict(finding) for finding in deck.findings],
     }
@@ -56,11 +59,13 @@ def report_to_dict(report: CheckReport) -> dict[str, Any]:
         "version": __version__,
         "database": database_to_dict(report.database),
         **databases,
-        "decks": [deck_to_dict(deck) for deck in report.decks],
+        "strict": report.strict,
+        "decks": [deck_to_dict(deck, strict=report.strict) for deck in report.decks],
         "summary": {
             "decks": len(report.decks),
             "legal": report.legal_count,
             "illegal": report.illegal_count,
+            "failed": report.failed_count,
         },
     }
 

@@ -12,6 +12,7 @@ from lalcheck.findings import Severity
 from lalcheck.formatters.json_report import database_to_dict, finding_to_dict
 from lalcheck.formatters.text import format_finding
 from lalcheck.legality import Legality, Period
+from lalcheck.wording import visible
 
 
 def _span(period: Period) -> str:
@@ -21,8 +22,8 @@ def _span(period: Period) -> str:
 
 def format_legality(legality: Legality) -> str:
     """One deck: a line per regulation, with the errors where the deck is illegal."""
-    title = f" — {legality.name}" if legality.name else ""
-    lines = [f"{legality.path}{title}"]
+    title = f" — {visible(legality.name)}" if legality.name else ""
+    lines = [f"{visible(legality.path)}{title}"]
     width = max(len(v.period.regulation.label()) for v in legality.verdicts)
     for verdict in legality.verdicts:
         label = verdict.period.regulation.label()

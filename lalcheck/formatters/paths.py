@@ -1,19 +1,33 @@
-"""Deck paths as CI tools want them: relative to the working directory, with ``/``."""
+"""Deck paths as CI tools want them: relative to the repository root, with ``/``."""
 
 from __future__ import annotations
 
-import contextlib
+import os
 from pathlib import Path
 
 
-def report_path(path: str) -> str:
-    """``path`` relative to the working directory when it lies inside it, with forward slashes.
+def repository_root(start: Path | None = None) -> Path | None:
+    """The nearest folder at or above ``start`` (default: the working folder) that holds
+    ``.git`` (a folder, or a file in a git worktree), or None."""
+    folder = Path(os.path.abspath(start or Path.cwd()))
+    for candidate in (folder, *folder.parents):
+        if (candidate / ".git").exists():
+            return candidate
+    return None
 
-    CI systems resolve annotation paths against the repository root, which is
-    where ``lalcheck check`` runs; paths outside it stay absolute.
+
+def report_path(path: str) -> str:
+    """``path`` relative to the repository root (else the working folder) when it lies
+    inside it, with forward slashes.
+
+    CI systems (GitHub code scanning and annotations, JUnit viewers) resolve these
+    paths against the repository root, wherever in it ``lalcheck check`` ran; paths
+    outside it stay absolute.
     """
-    candidate = Path(path)
-    if candidate.is_absolute():
-        with contextlib.suppress(ValueError):
-            candidate = candidate.relative_to(Path.cwd())
-    return candidate.as_posix()
+    cwd = Path.cwd()
+    base = repository_root(cwd) or cwd
+    absolute = Path(os.path.normpath(cwd / path))
+    try:
+        return absolute.relative_to(base).as_posix()
+    except ValueError:
+        return absolute.as_posix()

@@ -4,7 +4,12 @@ One run per game checked (usually one); its driver lists every rule of the
 game (id, name, description, and help text citing the rules reference), and
 each finding is a result located at its deck file and line. GitHub requires a region on every
 result, so findings without a line (an unreadable file) point at line 1.
-Severities map to SARIF levels: error, warning, and note for info.
+Severities map to SARIF levels: error, warning, and note for info; under
+``--strict`` warnings are errors, as they fail the run. Only the findings shown
+become results: advice (``info``) only under ``--verbose``.
+
+Artifact URIs are relative to the repository root (the nearest folder at or
+above the working folder that holds ``.git``), as GitHub code scanning expects.
 """
 
 from __future__ import annotations
@@ -53,11 +58,14 @@ def rule_descriptor(rule: RuleInfo, game: str) -> dict[str, Any]:
     }
 
 
-def _result(deck: DeckReport, finding: Finding, index: dict[str, int]) -> dict[str, Any]:
+def _result(
+    deck: DeckReport, finding: Finding, index: dict[str, int], *, strict: bool
+) -> dict[str, Any]:
     result: dict[str, Any] = {"ruleId": finding.rule}
     if finding.rule in index:
         result["ruleIndex"] = index[finding.rule]
-    result["level"] = LEVELS[finding.severity]
+    failing = strict and finding.severity is Severity.WARNING
+    result["level"] = "error" if failing else LEVELS[finding.severity]
     result["message"] = {"text": finding.message}
     result["locations"] = [
         {
@@ -77,7 +85,7 @@ def _result(deck: DeckReport, finding: Finding, index: dict[str, int]) -> dict[s
     return result
 
 
-def _run(database: DatabaseInfo, decks: list[DeckReport]) -> dict[str, Any]:
+def _run(database: DatabaseInfo, decks: list[DeckReport], report: CheckReport) -> dict[str, Any]:
     """The run of one game: its rules, and the findings on its decks."""
     rules = get_game(database.game).rules()
     index = {rule_id: position for position, rule_id in enumerate(rules)}
@@ -89,7 +97,11 @@ def _run(database: DatabaseInfo, decks: list[DeckReport]) -> dict[str, Any]:
                 "rules": [rule_descriptor(rule, database.game) for rule in rules.values()],
             }
         },
-        "results": [_result(deck, finding, index) for deck in decks for finding in deck.findings],
+        "results": [
+            _result(deck, finding, index, strict=report.strict)
+            for deck in decks
+            for finding in deck.shown_findings(report.threshold)
+        ],
         "properties": {
             "database": {
                 "name": database.name,
@@ -106,7 +118,7 @@ def report_to_sarif(report: CheckReport) -> dict[str, Any]:
         "$schema": SCHEMA_URI,
         "version": "2.1.0",
         "runs": [
-            _run(database, [deck for deck in report.decks if deck.game == database.game])
+            _run(database, [deck for deck in report.decks if deck.game == database.game], report)
             for database in report.databases
         ],
     }

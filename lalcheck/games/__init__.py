@@ -10,7 +10,8 @@ Adding a game (say ``my-game``):
    ``GAME = Game(...)`` (:class:`lalcheck.games.base.Game`): its card model,
    file kinds with their rules (one module per rule id), regulations, search
    fields, card view and, if it has them, deck layout, text decklists,
-   simulation hooks and the coverage model of ``db coverage``;
+   simulation hooks (``simulation`` for decks, ``table_simulation`` for a game
+   played by a table without decks) and the coverage model of ``db coverage``;
 2. its data under ``data/my-game/`` (the sample card database, ``sample:
    true``, and the dated regulations) and its JSON Schemas under
    ``schemas/my-game/``; its rules reference ``docs/rules/my-game.md`` with an
@@ -37,6 +38,7 @@ if TYPE_CHECKING:
 PACKAGES: Mapping[str, str] = {
     "luck-and-logic": "lalcheck.games.luck_and_logic",
     "restore-the-luminous": "lalcheck.games.restore_the_luminous",
+    "lobasha": "lalcheck.games.lobasha",
 }
 #: The game of files without ``game:`` (contract §9).
 DEFAULT_GAME = "luck-and-logic"

@@ -17,7 +17,9 @@ game only through these members:
 - ``deck_layout`` and ``decklist``: how a deck file maps onto sections, and the
   text decklist's headers and section titles (games with player decks).
 - ``search_fields`` and ``card_view``: ``lalcheck cards`` and ``collection list``.
-- ``simulation``: the engine hooks of ``goldfish``, ``draw`` and ``play``.
+- ``simulation``: the engine hooks of ``goldfish``, ``draw`` and ``play``;
+  ``table_simulation``: those of ``simulate`` and ``play --players``, for a game
+  played by a table without player decks (a hidden-role game).
 - ``coverage``: which cards ``db coverage`` counts as structured (all of their
   text in a form the engine runs); a game without one has no unstructured text.
 - ``card_list_import``, ``registration_sheet``: optional extras.
@@ -38,7 +40,7 @@ if TYPE_CHECKING:
     from lalcheck.db.model import CardDatabase, DatabaseInfo
     from lalcheck.decks import Deck, DeckFile, DeckLayout
     from lalcheck.findings import Finding
-    from lalcheck.simulation import Simulation
+    from lalcheck.simulation import Simulation, TableSimulation
 
 
 class GameCard(Protocol):
@@ -156,7 +158,8 @@ DocumentProblem = tuple[tuple[str | int, ...], str]
 @dataclass(frozen=True, slots=True)
 class CardModel:
     """A game's card database format: its JSON Schema (a name for
-    :func:`lalcheck.schemas.load_schema`) and how a schema-valid entry becomes a card.
+    :func:`lalcheck.schemas.load_schema`), how a schema-valid entry becomes a card, and
+    the entry field that is the card's unique number (``number``; 洛吧殺: ``id``).
 
     ``check``, when a game has one, finds what the schema cannot say in a
     schema-valid document (an effect that names an unknown card, say); the loader
@@ -167,6 +170,7 @@ class CardModel:
     schema: str
     card_from_dict: Callable[[Mapping[str, Any]], GameCard]
     check: Callable[[Mapping[str, Any]], Iterable[DocumentProblem]] | None = None
+    number_key: str = "number"
 
 
 @dataclass(frozen=True, slots=True)
@@ -261,6 +265,7 @@ class Game:
     simulation: Callable[[], Simulation] | None = None
     #: None: the game's cards have no unstructured text, so every card counts as structured.
     coverage: CoverageModel | None = None
+    table_simulation: Callable[[], TableSimulation] | None = None
     card_list_import: Callable[..., CardListImport] | None = None
     registration_sheet: Callable[[Deck[Any], DatabaseInfo], str] | None = None
     #: The file kind of a file without ``kind:``.

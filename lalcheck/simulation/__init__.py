@@ -9,13 +9,15 @@ deck plays against; :mod:`~lalcheck.simulation.query` reads and answers
 as pairs; :mod:`~lalcheck.simulation.match` plays and reports many games
 between two decks; :mod:`~lalcheck.simulation.text` formats text reports;
 :mod:`~lalcheck.simulation.plot` checks for matplotlib. A game plugs into
-``lalcheck goldfish``, ``draw`` and ``play`` with a :class:`Simulation`.
+``lalcheck goldfish``, ``draw`` and ``play`` with a :class:`Simulation`; a game
+played by a table without player decks (a hidden-role game) plugs into
+``lalcheck simulate`` and ``play --players`` with a :class:`TableSimulation`.
 """
 
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
@@ -157,4 +159,85 @@ class Simulation(Protocol):
         """Many seeded games between two decks and policies (``play --games``)."""
 
 
-__all__ = ["DeckInfo", "GoldfishSettings", "Simulation", "SimulationReport"]
+#: The key of :attr:`TableSettings.policies` for every seat group without a policy of its own.
+EVERY_SEAT = "*"
+
+
+@dataclass(frozen=True, slots=True)
+class TableSettings:
+    """How ``lalcheck simulate`` plays: the table size, games, seed, the policy of each
+    seat group (a role; :data:`EVERY_SEAT` for the rest), where the games run, a
+    progress callback (games played), whether to add per-character win rates and
+    the data files to play with."""
+
+    players: int
+    games: int
+    seed: int
+    policies: Mapping[str, str]
+    jobs: int = 1
+    backend: Backend | None = None
+    progress: Callable[[int], None] | None = None
+    characters: bool = False
+    #: The game's data files to play with instead of the bundled ones, by file kind
+    #: (one of :attr:`TableSimulation.data_kinds`).
+    files: Mapping[str, Path] = field(default_factory=dict)
+
+
+class TableReport(Protocol):
+    """A finished simulation or game: its text and JSON reports."""
+
+    def to_text(self) -> str: ...
+
+    def to_json(self) -> str: ...
+
+
+class TableSimulation(Protocol):
+    """A game's engine hooks for ``simulate`` and ``play --players``: whole games of a
+    table of players without decks of their own.
+
+    Policies are chosen per seat group (``groups``: a hidden-role game's roles); the
+    report of ``simulate`` is the same for any ``jobs`` (the core runner plays game
+    ``i`` from :func:`~lalcheck.simulation.runner.game_seed`), and ``play`` shows
+    game 0 of ``simulate`` with the same seed.
+    """
+
+    @property
+    def min_players(self) -> int: ...
+    @property
+    def max_players(self) -> int: ...
+    @property
+    def default_players(self) -> int: ...
+    @property
+    def policies(self) -> Sequence[str]: ...
+    @property
+    def default_policy(self) -> str: ...
+    @property
+    def groups(self) -> Sequence[str]:
+        """The seat groups a policy may be given to."""
+
+    @property
+    def data_kinds(self) -> Sequence[str]:
+        """The file kinds a user's file may replace the bundled data of."""
+
+    def simulate(self, settings: TableSettings) -> TableReport: ...
+
+    def play(
+        self,
+        players: int,
+        seed: int,
+        policies: Mapping[str, str],
+        files: Mapping[str, Path] | None = None,
+    ) -> TableReport:
+        """One seeded game, turn by turn, as a readable public log and its result."""
+
+
+__all__ = [
+    "EVERY_SEAT",
+    "DeckInfo",
+    "GoldfishSettings",
+    "Simulation",
+    "SimulationReport",
+    "TableReport",
+    "TableSettings",
+    "TableSimulation",
+]

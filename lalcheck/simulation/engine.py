@@ -37,7 +37,7 @@ class Engine(Protocol[Action]):
 
     @property
     def actor(self) -> int:
-        """The player who decides next (0 or 1)."""
+        """The player who decides next (0 to the number of players - 1)."""
 
     def legal_actions(self) -> LegalActions[Action]: ...
 
@@ -102,10 +102,10 @@ def play_out(
     namespace: str = "policy",
     observe: Callable[[Game], None] | None = None,
 ) -> Game:
-    """Let each player's policy choose until the game is over; every choice is
-    checked to be legal (:class:`IllegalActionError` names the policy); ``observe``
-    sees the game after every action."""
-    rngs = (policy_rng(seed, 0, namespace), policy_rng(seed, 1, namespace))
+    """Let each player's policy (one per player, any number of players) choose until the
+    game is over; every choice is checked to be legal (:class:`IllegalActionError` names
+    the policy); ``observe`` sees the game after every action."""
+    rngs = [policy_rng(seed, player, namespace) for player in range(len(policies))]
     while game.outcome is None:
         actor = game.actor
         action = policies[actor].choose(game, game.legal_actions(), rngs[actor])

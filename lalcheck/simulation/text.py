@@ -13,10 +13,11 @@ from rich.text import Text
 
 from lalcheck.simulation.stats import Interval
 
-#: Width of a text report (it never depends on the terminal, so output is stable).
-WIDTH = 100
-#: Width in characters of a full histogram bar.
-BAR_WIDTH = 24
+#: Width of a text report: 80 columns (it never depends on the terminal, so output is
+#: stable, and piped output is the same as on a terminal).
+WIDTH = 80
+#: Width in characters of a full histogram bar (the widest table still fits in WIDTH).
+BAR_WIDTH = 10
 _EIGHTHS = " ▏▎▍▌▋▊▉"
 
 
@@ -50,7 +51,7 @@ def table(*columns: str) -> Table:
     """A table whose first column is left-aligned and the others right-aligned."""
     result = Table(box=box.SIMPLE_HEAD, pad_edge=False)
     for index, column in enumerate(columns):
-        result.add_column(column, justify="left" if index == 0 else "right")
+        result.add_column(column, justify="left" if index == 0 else "right", no_wrap=True)
     return result
 
 

@@ -20,6 +20,7 @@ from lalcheck.games import DEFAULT_GAME, PACKAGES, UnknownGameError, all_games, 
 from lalcheck.games.base import RULE_ID, FileCheck, Game, rule_anchor
 from lalcheck.regulations import Regulations
 from lalcheck.schemas import load_schema
+from lalcheck.simulation import TableSettings
 from tests.anchors import anchors
 from tests.conftest import CliRun
 
@@ -126,7 +127,7 @@ def test_search_fields_and_card_view(game: Game) -> None:
 
 def test_simulation_hooks(game: Game) -> None:
     if game.simulation is None:
-        pytest.skip(f"{game.id} has no engine")
+        pytest.skip(f"{game.id} has no engine for decks")
     simulation = game.simulation()
     assert simulation.default_policy in simulation.policies
     assert 1 <= simulation.default_max_turns <= simulation.max_turns
@@ -160,6 +161,21 @@ def test_a_game_without_a_coverage_model_counts_every_card_as_structured(
     assert "no unstructured text: every card counts as structured" in report["basis"]
     text = run("db", "coverage", "--db", source).stdout
     assert "structured: Mirror Game cards have no unstructured text" in text
+
+
+def test_table_simulation_hooks(game: Game) -> None:
+    """A game played by a table without decks: ``simulate`` and ``play --players``."""
+    if game.table_simulation is None:
+        pytest.skip(f"{game.id} is played with decks")
+    simulation = game.table_simulation()
+    assert simulation.default_policy in simulation.policies and simulation.groups
+    assert 1 <= simulation.min_players <= simulation.default_players <= simulation.max_players
+    players = simulation.min_players
+    report = simulation.simulate(TableSettings(players, games=3, seed=0, policies={}))
+    document = json.loads(report.to_json())
+    assert (document["players"], document["games"]) == (players, 3) and report.to_text()
+    played = simulation.play(players, 0, {})
+    assert json.loads(played.to_json())["players"] == players and played.to_text()
 
 
 def test_lalcheck_games_lists_every_game(run: CliRun, game: Game) -> None:

@@ -51,7 +51,7 @@ CASES = [
     Case(
         "too large",
         lambda g, k: (header(g, k) + "# padding\n" * (DECK_LIMITS.max_bytes // 10 + 1)).encode(),
-        f"larger than the limit of {DECK_LIMITS.max_bytes:,} bytes",
+        f"over the size limit of {DECK_LIMITS.max_bytes:,} bytes",
         None,
     ),
     # the line of the first alias level past the node budget
@@ -91,6 +91,24 @@ CASES = [
         lambda g, k: (header(g, k) + "name: [unclosed\n").encode(),
         "invalid YAML",
         (4,),
+    ),
+    Case(
+        "huge number",
+        lambda g, k: (header(g, k) + f"name: {'9' * 5000}\n").encode(),
+        "is too large (more than 18 digits)",
+        (3,),
+    ),
+    Case(
+        "explicit tag",
+        lambda g, k: (header(g, k) + "name: !!binary aGk=\n").encode(),
+        "the YAML tag !!binary is not supported",
+        (3,),
+    ),
+    Case(
+        "bad tagged value",
+        lambda g, k: (header(g, k) + "name: !!bool x\n").encode(),
+        "'x' is not a valid !!bool value",
+        (3,),
     ),
     Case(
         "merge key",
@@ -148,28 +166,30 @@ def _sample(game: str) -> dict[str, object]:
 @pytest.mark.parametrize(
     ("change", "message"),
     [
-        (lambda d: d["cards"][0].update(number=["a", "list"]), "cards[0].number"),
-        (lambda d: d["cards"].append(dict(d["cards"][0])), "is used twice"),
-        (lambda d: d.update(game=7), "game: must be a game id"),
-        (lambda d: d.update(cards="none"), "cards: 'none' is not of type 'array'"),
-        (lambda d: d["cards"][0].update(text=nested(100)), "nesting deeper than"),
+        (lambda d, key: d["cards"][0].update({key: ["a", "list"]}), "cards[0].{key}"),
+        (lambda d, key: d["cards"].append(dict(d["cards"][0])), "is used twice"),
+        (lambda d, key: d.update(game=7), "game: must be a game id"),
+        (lambda d, key: d.update(cards="none"), "cards: 'none' is not of type 'array'"),
+        (lambda d, key: d["cards"][0].update(text=nested(100)), "nesting deeper than"),
     ],
     ids=["wrong type", "duplicate number", "game of the wrong type", "cards not a list", "deep"],
 )
 def test_a_broken_card_database_names_the_line(
     tmp_path: Path,
     game: str,
-    change: Callable[[dict[str, object]], None],
+    change: Callable[[dict[str, object], str], None],
     message: str,
 ) -> None:
+    """``key`` is the field that is a card's number in the game's card database."""
     data = _sample(game)
-    change(data)
+    key = get_game(game).card_model.number_key
+    change(data, key)
     path = tmp_path / "cards.yaml"
     path.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
     with pytest.raises(DatabaseError) as raised:
         load_database(path, use_cache=False)
     (problem, *_) = raised.value.problems
-    assert message in problem
+    assert message.format(key=key) in problem
     assert problem.startswith(str(path))
     assert re.match(rf"{re.escape(str(path))}:\d+: ", problem) or re.search(
         r"\(line \d+\)", problem

@@ -71,7 +71,14 @@ def test_the_full_form_builds_frozen_typed_values(tmp_path: Path) -> None:
                     "stat": "power",
                     "value": 2000,
                     "until": "turn",
-                    "target": {"choose": "own", "filter": {"type": "transunion", "world": "LAL部"}},
+                    "target": {
+                        "choose": "own",
+                        "filter": {
+                            "type": "transunion",
+                            "world": "LAL部",
+                            "soul_character": "Rin",
+                        },
+                    },
                 },
                 {"effect": "transmute", "level": 3},
             ],
@@ -90,6 +97,7 @@ def test_the_full_form_builds_frozen_typed_values(tmp_path: Path) -> None:
     boost, transmute = activated.steps
     assert isinstance(boost, Boost) and boost.target.kind is TargetKind.CHOOSE
     assert boost.target.filter.worlds == {"Luck&Logic Club"}, "world aliases are read"
+    assert boost.target.filter.soul_character == "Rin"
     assert transmute == Transmute(3)
     assert continuous.modifiers == (
         RuleModifier(Rule.NO_INTERCEPT),
@@ -266,6 +274,20 @@ BAD: list[tuple[dict[str, Any], str, str]] = [
             ],
         },
         "cards[0].effects[0].do[0].filter.rested",
+        "describes members on the field",
+    ),
+    (
+        {
+            **MEMBER,
+            "effects": [
+                {
+                    "kind": "auto",
+                    "trigger": "attack",
+                    "do": [{"effect": "search", "filter": {"soul_character": "Rin"}}],
+                }
+            ],
+        },
+        "cards[0].effects[0].do[0].filter.soul_character",
         "describes members on the field",
     ),
     (

@@ -1,17 +1,20 @@
 """Cards of 洛吧殺: card kinds (what a card does) apart from pile entries (one physical card).
 
 A :class:`CardKind` is a name with its rules (kind, targets, answers, effects,
-equipment slot and numbers); a :class:`PileEntry` is one card of the shared
-pile: a kind with a suit and a rank. The seed describes kinds only (LBS-KIND-1);
-suits and ranks come from the pile file (LBS-OPEN-7).
+equipment slot and numbers): a card of the card database, whose number is its
+id (``kill``); a :class:`PileEntry` is one card of the shared pile: a kind with
+a suit and a rank. The seed describes kinds only (LBS-KIND-1); suits and ranks
+come from the pile file (LBS-OPEN-7).
 """
 
 from __future__ import annotations
 
+import datetime as dt
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 
-from lalcheck.games.lobasha.catalogue import Catalogue
+from lalcheck.games.base import CardNames
 
 
 class Kind(StrEnum):
@@ -58,6 +61,17 @@ class Suit(StrEnum):
 _SYMBOLS = {Suit.SPADE: "♠", Suit.HEART: "♥", Suit.CLUB: "♣", Suit.DIAMOND: "♦"}
 
 
+def parse_suit(value: object) -> Suit | None:
+    """A suit as a pile file writes it (``spade`` or ``♠``), or None."""
+    if not isinstance(value, str):
+        return None
+    text = value.strip().lower()
+    for suit in Suit:
+        if text in (suit.value, suit.symbol):
+            return suit
+    return None
+
+
 class Colour(StrEnum):
     """A card's colour; a 殺 made of two cards of different colours has none (LBS-OPEN-20)."""
 
@@ -81,6 +95,16 @@ class Slot(StrEnum):
 INFINITE_RANGE = 99
 
 RANK_NAMES = {1: "A", 11: "J", 12: "Q", 13: "K"}
+_RANKS_BY_NAME = {name: rank for rank, name in RANK_NAMES.items()}
+
+
+def parse_rank(value: object) -> int | None:
+    """A rank as a pile file writes it (1 to 13, or A, J, Q, K), or None."""
+    if isinstance(value, str):
+        return _RANKS_BY_NAME.get(value.strip().upper())
+    if isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 13:
+        return value
+    return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,7 +167,7 @@ class JudgeCondition:
 
 
 @dataclass(frozen=True, slots=True)
-class CardKind:
+class CardKind(CardNames):
     """A card name and its rules, as the card database gives them."""
 
     id: str
@@ -168,6 +192,24 @@ class CardKind:
     judge: JudgeCondition | None = None
     effects: tuple[Effect, ...] = ()
 
+    @property
+    def number(self) -> str:  # type: ignore[override]
+        """The card's number in the card database is its id."""
+        return self.id
+
+    @property
+    def names(self) -> Mapping[str, str]:  # type: ignore[override]
+        return {"zh_Hant": self.name, "en": self.english}
+
+    @property
+    def type(self) -> str:
+        return self.kind.value
+
+    @property
+    def release(self) -> dt.date | None:
+        """No release dates are known (the card database has none)."""
+        return None
+
     def effect(self, do: str) -> Effect | None:
         """The first step named ``do``."""
         for step in self.effects:
@@ -175,8 +217,8 @@ class CardKind:
                 return step
         return None
 
-    def number(self, do: str, key: str = "amount", default: int = 0) -> int:
-        """A numeric parameter of a step: ``kind.number("damage")`` is the damage it deals."""
+    def step_value(self, do: str, key: str = "amount", default: int = 0) -> int:
+        """A numeric parameter of a step: ``kind.step_value("damage")`` is the damage it deals."""
         step = self.effect(do)
         value = None if step is None else step.get(key)
         return value if isinstance(value, int) else default
@@ -200,12 +242,6 @@ class PileEntry:
 
     def __str__(self) -> str:
         return f"{self.kind}{self.suit.symbol}{RANK_NAMES.get(self.rank, str(self.rank))}"
-
-
-class CardDatabase(Catalogue[CardKind]):
-    """The card kinds of a card file, by id."""
-
-    __slots__ = ()
 
 
 @dataclass(frozen=True, slots=True)

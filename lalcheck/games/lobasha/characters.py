@@ -95,3 +95,21 @@ class CharacterSet(Catalogue[Character]):
     """The characters of a character file, by id."""
 
     __slots__ = ()
+
+    def find(self, reference: str) -> Character | None:
+        """The character with this id, or with this exact name in either language."""
+        found = self.entries.get(reference)
+        if found is not None:
+            return found
+        return next((c for c in self if reference in (c.name, c.english)), None)
+
+    def suggest(self, reference: str, limit: int = 3) -> list[Character]:
+        """Characters whose id or name is close to ``reference`` ("did you mean")."""
+        from lalcheck.db.model import SUGGEST_CUTOFF, fold, fuzzy_rank
+
+        keys = [(fold(key), c) for c in self for key in (c.id, c.name, c.english)]
+        ranked = fuzzy_rank(fold(reference), [key for key, _ in keys], SUGGEST_CUTOFF)
+        found: dict[str, Character] = {}
+        for index, _ in ranked:
+            found.setdefault(keys[index][1].id, keys[index][1])
+        return list(found.values())[:limit]

@@ -1,7 +1,12 @@
-"""Roles and table setups: the four roles, the role mix per player count, the Lord's HP bonus."""
+"""Roles and table rules: the four roles, the role mix per player count, the Lord's HP bonus.
+
+The table rules are 洛吧殺's regulation (``data/lobasha/regulations/``): what a
+table plays by, as data, checked by the core like any game's regulation.
+"""
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
@@ -41,15 +46,26 @@ class LordBonus:
 
 
 @dataclass(frozen=True, slots=True)
-class SetupRules:
-    """A setups file: the role table (LBS-OPEN-1), its two-Ancient variant, the Lord bonus."""
+class TableRules:
+    """A regulation of 洛吧殺: the supported table sizes, the role table (LBS-OPEN-1),
+    its two-Ancient variant and the Lord's HP bonus (LBS-ROLE-5)."""
 
+    id: str
+    name: str
+    effective: dt.date
     min_players: int
     max_players: int
     mixes: Mapping[int, RoleMix]
     two_ancient_mixes: Mapping[int, RoleMix]
     lord_bonuses: tuple[LordBonus, ...]
     notes: str = ""
+
+    def label(self) -> str:
+        return f"{self.id} ({self.name})" if self.name else self.id
+
+    def seats(self, players: int) -> bool:
+        """Whether the table rules know a table of ``players``."""
+        return self.min_players <= players <= self.max_players and players in self.mixes
 
     def mix(self, players: int, *, two_ancients: bool = False) -> RoleMix:
         """The role mix for a table; the two-Ancient variant where the file has one."""

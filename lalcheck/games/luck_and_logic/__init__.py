@@ -17,12 +17,14 @@ from lalcheck.games.luck_and_logic.card_data import card_from_dict, document_pro
 from lalcheck.games.luck_and_logic.card_view import SEARCH_FIELDS, format_card, format_card_row
 from lalcheck.games.luck_and_logic.decklist import STYLE
 from lalcheck.games.luck_and_logic.decks import COUNT_KEYS, LAYOUT, report_counts
-from lalcheck.games.luck_and_logic.registration import format_registration_sheet
 from lalcheck.games.luck_and_logic.regulations import regulation_from_dict
 from lalcheck.games.luck_and_logic.rules import RULES, check_deck
 from lalcheck.resources import bundled
 
 if TYPE_CHECKING:
+    from lalcheck.db.model import DatabaseInfo
+    from lalcheck.decks import Deck
+    from lalcheck.games.luck_and_logic.cards import Card
     from lalcheck.games.luck_and_logic.csv_import import CsvImport
     from lalcheck.simulation import Simulation
 
@@ -31,6 +33,12 @@ def _simulation() -> Simulation:
     from lalcheck.games.luck_and_logic.goldfish.hooks import SIMULATION  # the engine is large
 
     return SIMULATION
+
+
+def _registration_sheet(deck: Deck[Card], database: DatabaseInfo) -> str:
+    from lalcheck.games.luck_and_logic.registration import format_registration_sheet
+
+    return format_registration_sheet(deck, database)
 
 
 def _import_card_list(path: Path, **options: Any) -> CsvImport:
@@ -69,5 +77,5 @@ GAME = Game(
     simulation=_simulation,
     coverage=COVERAGE,
     card_list_import=_import_card_list,
-    registration_sheet=format_registration_sheet,
+    registration_sheet=_registration_sheet,
 )

@@ -34,7 +34,14 @@ from lalcheck.games.luck_and_logic.cards import (
     LogicKind,
     World,
 )
-from lalcheck.yamlsafe import DATA_LIMITS, read_bytes
+from lalcheck.wording import shown
+from lalcheck.yamlsafe import (
+    DATA_LIMITS,
+    MAX_INT_DIGITS,
+    READ_AS_CP932,
+    decode_utf8_or_cp932,
+    read_bytes,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -192,8 +199,17 @@ def _whole_number(value: str) -> int:
     digits = unicodedata.normalize("NFKC", value).replace(",", "").strip()
     if not digits.isascii() or not digits.isdigit():
         raise _BadValue(
-            f"{value!r} is not a whole number; write digits such as 3000, or leave the cell empty"
+            f"{shown(value)} is not a whole number; write digits such as 3000, or leave the "
+            "cell empty"
         )
+    return _bounded(digits)
+
+
+def _bounded(digits: str) -> int:
+    """``digits`` as a number; more digits than any card value has are refused before
+    they are converted (thousands of them would not convert)."""
+    if len(digits.lstrip("0")) > MAX_INT_DIGITS:
+        raise _BadValue(f"{shown(digits, 24)} is too large (more than {MAX_INT_DIGITS} digits)")
     return int(digits)
 
 
@@ -210,7 +226,7 @@ def _logic(value: str) -> dict[str, Any]:
             f"{value!r} is not a logic; write e.g. POWER+1000, AURA+1, LIMIT+1 (パワー+1000, "
             "気魄+1, リミット+1), TACTICS or PARADOX, or leave the cell empty"
         )
-    return {"kind": kind.value, "value": int(match["value"] or 0)}
+    return {"kind": kind.value, "value": _bounded(match["value"] or "0")}
 
 
 def _set_value(card: dict[str, Any], field: str, value: str) -> None:
@@ -245,26 +261,22 @@ def _set_value(card: dict[str, Any], field: str, value: str) -> None:
 
 def _decode(raw: bytes, source: str, encoding: str | None) -> tuple[str, list[str]]:
     """The CSV text, and a note when it was read as CP932 because it is not UTF-8."""
-    notes: list[str] = []
+    hint = "save it as 'CSV UTF-8', or name its encoding with --encoding"
     if encoding is None:
         if raw.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
             raise InputError(f"{source} is UTF-16 text", hint="save it as 'CSV UTF-8'")
-        try:
-            return raw.decode("utf-8-sig"), notes
-        except UnicodeDecodeError:
-            encoding = "cp932"
-            notes.append("read as CP932 (Shift-JIS): the file is not UTF-8")
+        text, cp932 = decode_utf8_or_cp932(raw, source, hint)
+        return text, [READ_AS_CP932] if cp932 else []
     try:
         codec = codecs.lookup(encoding).name
-        return raw.decode("utf-8-sig" if codec == "utf-8" else codec), notes
+        return raw.decode("utf-8-sig" if codec == "utf-8" else codec), []
     except LookupError:
         raise InputError(f"unknown encoding {encoding!r}", hint="use utf-8 or cp932") from None
     except UnicodeDecodeError as error:
         raise InputError(
-            f"{source} is not {'UTF-8 or CP932 (Shift-JIS)' if notes else encoding} text "
-            f"(bad byte 0x{raw[error.start]:02x})",
+            f"{source} is not {encoding} text (bad byte 0x{raw[error.start]:02x})",
             line=raw.count(b"\n", 0, error.start) + 1,
-            hint="save it as 'CSV UTF-8', or name its encoding with --encoding",
+            hint=hint,
         ) from None
 
 

@@ -12,11 +12,10 @@ from pathlib import Path
 
 from lalcheck.games.lobasha.cards import Pile, PileEntry, Slot, Suit
 from lalcheck.games.lobasha.characters import CharacterSet
-from lalcheck.games.lobasha.data import GameData, bundled_data, read_document
+from lalcheck.games.lobasha.data import GameData, bundled_data, read_characters
 from lalcheck.games.lobasha.engine import Answer, Ask, Game, Request, Setup
 from lalcheck.games.lobasha.engine.actions import PASS
 from lalcheck.games.lobasha.engine.state import Table
-from lalcheck.games.lobasha.loaders import load_characters
 from lalcheck.games.lobasha.setups import Role
 
 FIXTURES = Path(__file__).parent / "fixtures"
@@ -28,7 +27,7 @@ HALF = 2
 def scenario_data() -> GameData:
     """The bundled data with the plain (skill-less) test characters added."""
     data = bundled_data()
-    plain = read_document(FIXTURES / "plain-characters.yaml", "characters", load_characters)
+    plain = read_characters(FIXTURES / "plain-characters.yaml")
     characters = CharacterSet(
         "bundled + plain", True, "", {**data.characters.entries, **plain.entries}
     )
@@ -36,7 +35,7 @@ def scenario_data() -> GameData:
     for kind, suit, rank in EXTRA_ENTRIES:
         entries.append(PileEntry(len(entries), data.cards[kind], suit, rank))
     pile = Pile("bundled + test", True, "", tuple(entries))
-    return GameData(data.cards, pile, characters, data.setups)
+    return GameData(data.cards, pile, characters, data.rules)
 
 
 #: Second copies the sample pile lacks, for scenarios about cards that move on.
@@ -140,7 +139,7 @@ def skip_to(game: Game, wanted: Callable[[Request], bool]) -> Request:
         assert request is not None, "the game ended first"
         if wanted(request):
             return request
-        game.push(PASS if game.is_legal(PASS) else next(iter(game.legal_answers())))
+        game.push(PASS if game.is_legal(PASS) else next(iter(game.legal_actions())))
 
 
 def pass_rescues(game: Game) -> None:

@@ -1,7 +1,8 @@
-"""The bundled 洛吧殺 data, its JSON Schemas and the loaders' errors (seed §6-§10, digest §13)."""
+"""The bundled 洛吧殺 data, its JSON Schemas, and reading data files (seed §6-§10, digest §13)."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections import Counter
 from pathlib import Path
@@ -11,29 +12,32 @@ from jsonschema import Draft202012Validator
 
 from lalcheck.errors import InvalidFileError
 from lalcheck.games.lobasha.cards import CardSet, Kind, Slot
-from lalcheck.games.lobasha.data import SCHEMAS, bundled_data, data_path, read_document
-from lalcheck.games.lobasha.loaders import (
-    load_cards,
-    load_characters,
-    load_pile,
-    load_setups,
-)
-from lalcheck.resources import schema_path
+from lalcheck.games.lobasha.coverage import ENGINE_CARDS, runs
+from lalcheck.games.lobasha.data import bundled_data, data_path, read_characters, read_pile
+from lalcheck.resources import bundled, schema_path
 from lalcheck.schemas import load_schema, validate
 from lalcheck.yamlsafe import DATA_LIMITS, load_with_lines, read_text
 
-KINDS = ("cards", "pile", "characters", "setups")
+#: Each bundled file and its schema.
+FILES = {
+    "cards": data_path("cards"),
+    "pile": data_path("pile"),
+    "characters": data_path("characters"),
+    "regulation": bundled("data", "lobasha", "regulations", "lalcheck-2026.yaml"),
+    "setup": bundled("data", "lobasha", "setups", "five-players.yaml"),
+}
 
 
-@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("kind", FILES)
 def test_schemas_are_valid_2020_12_and_the_bundled_files_match_them(kind: str) -> None:
-    schema = json.loads(schema_path(SCHEMAS[kind]).read_text(encoding="utf-8"))
+    name = f"lobasha/{kind}"
+    schema = json.loads(schema_path(name).read_text(encoding="utf-8"))
     assert schema["$schema"] == "https://json-schema.org/draft/2020-12/schema"
     Draft202012Validator.check_schema(schema)
-    path = data_path(kind)
+    path = FILES[kind]
     document, lines = load_with_lines(read_text(path, DATA_LIMITS), str(path), DATA_LIMITS)
-    assert validate(document, SCHEMAS[kind], lines) == []
-    assert load_schema(SCHEMAS[kind])["properties"]["game"] == {"const": "lobasha"}
+    assert validate(document, name, lines) == []
+    assert load_schema(name)["properties"]["game"] == {"const": "lobasha"}
 
 
 def test_every_card_of_the_rules_text_is_in_the_database() -> None:
@@ -65,8 +69,8 @@ def test_the_bundled_files_say_they_are_samples() -> None:
     data = bundled_data()
     assert data.pile.sample and "LBS-OPEN-7" in data.pile.notes and "invented" in data.pile.notes
     assert data.characters.sample and "invented" in data.characters.notes
-    assert data.cards.sample
-    assert "LBS-OPEN-1" in data.setups.notes
+    assert data.cards.info.sample
+    assert "LBS-OPEN-1" in data.rules.notes
 
 
 def test_the_sample_pile_has_suit_and_rank_on_every_entry_and_what_judgements_read() -> None:
@@ -75,89 +79,35 @@ def test_the_sample_pile_has_suit_and_rank_on_every_entry_and_what_judgements_re
     assert len(pile.entries) == 198
     assert all(1 <= e.rank <= 13 for e in pile.entries)
     kinds = {e.kind.id for e in pile.entries}
-    assert kinds == set(bundled_data().cards.entries)
+    assert kinds == {card.number for card in bundled_data().cards}
     assert any(e.suit.value == "spade" and 2 <= e.rank <= 9 for e in pile.entries)
     base_only = pile.enabled(frozenset({CardSet.BASE}))
     assert all(e.kind.set is CardSet.BASE for e in base_only.entries)
     assert [e.id for e in base_only.entries] == list(range(len(base_only.entries)))
 
 
-def test_loaders_report_errors_with_paths_and_build_nothing() -> None:
-    cards = bundled_data().cards
-    pile = load_pile(
-        {
-            "format": 1,
-            "game": "lobasha",
-            "kind": "pile",
-            "entries": [
-                {"card": "kil", "suit": "spade", "rank": 7},
-                {"card": "kill", "suit": "star", "rank": 14},
-            ],
-        },
-        cards,
-    )
-    assert pile.value is None and not pile.ok
-    assert [e.path for e in pile.errors] == [
-        ("entries", 0, "card"),
-        ("entries", 1, "suit"),
-        ("entries", 1, "rank"),
-    ]
-    assert "unknown card 'kil'" in pile.errors[0].describe()
-    people = load_characters(
-        {
-            "format": 1,
-            "game": "lobasha",
-            "kind": "characters",
-            "characters": [
-                {
-                    "id": "x",
-                    "names": {"zh_Hant": "x", "en": "x"},
-                    "hp": 3.3,
-                    "gender": "robot",
-                    "faction": "lo",
-                    "skills": [
-                        {"id": "s", "names": {"zh_Hant": "s", "en": "s"}, "kinds": ["magic"]}
-                    ],
-                }
-            ],
-        }
-    )
-    assert {e.path for e in people.errors} == {
-        ("characters", 0, "hp"),
-        ("characters", 0, "gender"),
-        ("characters", 0, "skills", 0, "kinds", 0),
-    }
-    setups = load_setups(
-        {
-            "format": 2,
-            "game": "lobasha",
-            "kind": "setups",
-            "players": {"min": 2, "max": 3},
-            "roles": [{"players": 2, "lord": 1, "pirate": 2}],
-            "lord_hp_bonus": [],
-        }
-    )
-    messages = [e.message for e in setups.errors]
-    assert any("format" in m for m in messages) and any("add up to 3" in m for m in messages)
-    assert any("no role mix for 3 players" in m for m in messages)
-    assert load_cards(["not", "a", "mapping"]).errors[0].path == ()
-
-
 def test_reading_a_bad_file_names_the_file_and_line(tmp_path: Path) -> None:
     path = tmp_path / "pile.yaml"
     path.write_text(
-        "format: 1\ngame: lobasha\nkind: pile\nentries:\n  - {card: kill, suit: spade, rank: 7}\n"
+        "game: lobasha\nkind: pile\nentries:\n  - {card: kill, suit: spade, rank: 7}\n"
         "  - {card: nothing, suit: heart, rank: 2}\n",
         encoding="utf-8",
     )
     with pytest.raises(InvalidFileError) as error:
-        read_document(path, "pile", lambda doc: load_pile(doc, bundled_data().cards))
-    assert f"{path}:6: entries[1].card: unknown card 'nothing'" in str(error.value)
+        read_pile(path)
+    assert f"{path}:5: unknown card 'nothing'" in str(error.value)
     path.write_text(
-        "format: 1\ngame: lobasha\nkind: pile\nentries:\n  - {card: kill, rank: 7}\n",
-        encoding="utf-8",
+        "game: lobasha\nkind: pile\nentries:\n  - {card: kill, rank: 7}\n", encoding="utf-8"
     )
-    with pytest.raises(
-        InvalidFileError, match=r"pile.yaml:5: entries\[0\]: 'suit' is a required property"
-    ):
-        read_document(path, "pile", lambda doc: load_pile(doc, bundled_data().cards))
+    with pytest.raises(InvalidFileError, match=r"pile.yaml:4: entries\[0\] \(kill\): no suit"):
+        read_pile(path)
+    with pytest.raises(InvalidFileError, match="not a 洛吧殺 characters file"):
+        read_characters(path)
+
+
+def test_db_coverage_counts_the_cards_the_engine_has_rules_for() -> None:
+    """Every seed card is structured; a card under an id the engine does not know is not."""
+    cards = bundled_data().cards
+    assert {card.id for card in cards} == ENGINE_CARDS
+    assert all(runs(card) for card in cards)
+    assert not runs(dataclasses.replace(cards["kill"], id="laser-kill"))

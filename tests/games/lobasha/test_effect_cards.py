@@ -102,7 +102,11 @@ def test_chests_draw_two_and_three() -> None:
 def test_fire_attack_shows_a_card_and_a_matching_discard_burns() -> None:
     """LBS-CARD-FIREATTACK (seed l.67): the target shows a hand card; discarding one of the
     same suit deals 1 fire damage; oneself may be the target."""
-    game = scenario("LP", hands={0: ["fire-attack", "kill:heart"], 1: ["dodge:heart"]})
+    game = scenario(
+        "LP",
+        hands={0: ["fire-attack", "kill:heart"], 1: ["dodge:heart"]},
+        top=["fred:spade:5", "dodge:diamond:11"],  # the Lord draws no other heart
+    )
     until(game, 0, Ask.PLAY)
     attack = held(game, 0, "fire-attack")
     assert game.is_legal(Use(attack, (0,)))  # oneself, holding another card

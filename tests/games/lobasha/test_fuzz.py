@@ -22,8 +22,9 @@ from lalcheck.games.lobasha.engine import (
     Target,
     Use,
 )
-from lalcheck.games.lobasha.engine.records import policy_rng
+from lalcheck.games.lobasha.engine.records import POLICY_RNG
 from lalcheck.games.lobasha.engine.state import Table
+from lalcheck.simulation.engine import policy_rng
 
 FUZZ_GAMES = int(os.environ.get("LOBASHA_FUZZ_GAMES", "16"))
 SIZES = range(2, 13)
@@ -61,16 +62,16 @@ def check_invariants(game: Game) -> None:
         return
     if t.seats:
         assert t.seats[request.seat].alive, "the dead never act"
-    assert game.legal_answers(), "a request with no legal answer"
+    assert game.legal_actions(), "a request with no legal answer"
 
 
 def play_checked(game: Game, policies: dict[int, Policy], seed: int) -> None:
-    rngs = {seat: policy_rng(seed, seat) for seat in range(game.players)}
+    rngs = {seat: policy_rng(seed, seat, POLICY_RNG) for seat in range(game.players)}
     steps = 0
     while game.request is not None:
         seat = game.request.seat
         policy = policies[seat]
-        legal = game.legal_answers()
+        legal = game.legal_actions()
         answer = policy.choose(game.view(seat), legal, rngs[seat])
         assert game.is_legal(answer)
         if steps % 25 == 0:
@@ -112,7 +113,7 @@ def test_mixed_policies_and_a_random_answer_that_is_not_legal_is_refused() -> No
     for _ in range(400):
         if game.request is None:
             break
-        legal = set(game.legal_answers())
+        legal = set(game.legal_actions())
         hand = game.table.seats[game.request.seat].hand if game.table.seats else []
         for _ in range(20):
             card = rng.choice(hand) if hand else 0
@@ -127,4 +128,4 @@ def test_mixed_policies_and_a_random_answer_that_is_not_legal_is_refused() -> No
                 ]
             )
             assert game.is_legal(guess) == (guess in legal), guess
-        game.push(policy.choose(game.view(), game.legal_answers(), rng))
+        game.push(policy.choose(game.view(), game.legal_actions(), rng))

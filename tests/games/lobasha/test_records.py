@@ -10,7 +10,7 @@ import pytest
 from lalcheck.games.lobasha.engine import (
     GameRecord,
     HeuristicPolicy,
-    IllegalAnswerError,
+    IllegalActionError,
     Pass,
     RandomPolicy,
     RoleTally,
@@ -91,7 +91,7 @@ class Cheater:
 
 
 def test_an_illegal_answer_from_a_policy_is_an_error() -> None:
-    with pytest.raises(IllegalAnswerError, match="illegal"):
+    with pytest.raises(IllegalActionError, match="illegal"):
         play_game(3, Setup.bundled(), Cheater(), seed=0)
     with pytest.raises(ValueError, match="2 policies for 3 players"):
         play_game(3, Setup.bundled(), [RandomPolicy(), RandomPolicy()], seed=0)

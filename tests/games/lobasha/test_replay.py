@@ -10,7 +10,7 @@ from lalcheck.games.lobasha.engine import (
     Ask,
     Game,
     HeuristicPolicy,
-    IllegalAnswerError,
+    IllegalActionError,
     Pass,
     RandomPolicy,
     Setup,
@@ -59,26 +59,40 @@ def test_a_copy_goes_on_like_the_original_and_apart_from_it() -> None:
             for _ in range(10):
                 if branch.request is None:
                     break
-                branch.push(policy.choose(branch.view(), branch.legal_answers(), probe))
+                branch.push(policy.choose(branch.view(), branch.legal_actions(), probe))
             assert copy.log == game.log  # the branch did not touch its source
-        game.push(policy.choose(game.view(), game.legal_answers(), rng))
+        game.push(policy.choose(game.view(), game.legal_actions(), rng))
 
 
 def test_pushing_after_the_end_or_an_illegal_answer_is_refused() -> None:
     game = scenario("LP", hands={0: ["kill"]})
-    with pytest.raises(IllegalAnswerError):
+    with pytest.raises(IllegalActionError):
         game.push_legal(Use(999, (1,)))
     record = play_game(2, Setup.bundled(), RandomPolicy(), seed=1)
     finished = replay(2, Setup.bundled(), 1, record.answers)
-    with pytest.raises(IllegalAnswerError):
+    with pytest.raises(IllegalActionError):
         finished.push(Pass())
     assert finished.copy().outcome == finished.outcome
-    assert not list(finished.legal_answers())
+    assert not list(finished.legal_actions())
 
 
 def test_perft_counts_from_a_fixed_position() -> None:
     """Golden counts of answer sequences: a change here is a change in the rules as played."""
-    game = scenario("LGPA", hands={0: ["kill", "dodge", "duel"], 1: ["undo"], 3: ["dodge"]})
+    game = scenario(
+        "LGPA",
+        hands={
+            0: ["kill:club:5", "dodge:diamond:3", "duel:diamond:1"],
+            1: ["undo:club:12"],
+            3: ["dodge:diamond:10"],
+        },
+        # the Lord's draw, then what 寶箱 draws: the counts do not depend on the pile's order
+        top=[
+            "treasure-chest:heart:11",
+            "power-shortage:club:4",
+            "energy-blade:spade:6",
+            "dodge:heart:8",
+        ],
+    )
     assert game.request is not None and game.request.ask is Ask.PLAY
     assert [perft(game, depth) for depth in (1, 2, 3)] == PERFT
 

@@ -47,7 +47,7 @@ def test_roles_are_dealt_from_the_table_and_only_the_lord_is_shown(players: int)
     while game.request is not None and game.request.ask is Ask.CHARACTER:
         answer(game, Choose(game.request.options[0]))
     table = game.table
-    mix = scenario_data().setups.mix(players)
+    mix = scenario_data().rules.mix(players)
     assert Counter(s.role for s in table.seats) == Counter(mix.roles())
     assert set(mix.roles()) <= set(ROLES)
     lord = table.lord.index
@@ -60,7 +60,7 @@ def test_roles_are_dealt_from_the_table_and_only_the_lord_is_shown(players: int)
 
 def test_the_role_mix_of_every_table_size() -> None:
     """LBS-ROLE-6 / LBS-OPEN-1: the table of setups.yaml, and its two-Ancient variant."""
-    setups = scenario_data().setups
+    setups = scenario_data().rules
     assert setups.mix(5).counts == {Role.LORD: 1, Role.GUARD: 1, Role.PIRATE: 2, Role.ANCIENT: 1}
     assert setups.mix(12, two_ancients=True).counts[Role.ANCIENT] == 2
     assert setups.mix(7, two_ancients=True) == setups.mix(7)
@@ -230,7 +230,7 @@ def test_rescue_cards() -> None:
     until(game, 2, Ask.DODGE)
     answer(game, Pass())
     until(game, 1, Ask.RESCUE)
-    legal = set(game.legal_answers())
+    legal = set(game.legal_actions())
     kinds = {game.table.kind(a.card).id for a in legal if isinstance(a, Use)}
     assert kinds == {"crystal", "e-tank", "instant-noodles"}
 

@@ -97,7 +97,8 @@ def test_messages_name_the_rule_of_the_game(db: CardDatabase[Any]) -> None:
         "the main deck has 38 cards, not 40 to 60; add 2 (RTL-DECK-1)"
     )
     assert message("copy-limit.yaml", "copy-limit") == (
-        "「Test Unit 1」: 4 copies across T02/001, T01/001, at most 3 allowed (RTL-DECK-2)"
+        "「Test Unit 1」: 4 copies across T02/001, T01/001 (lines 5, 6), at most 3 allowed "
+        "(RTL-DECK-2)"
     )
     assert message("no-leader.yaml", "leader").startswith("the deck names no leader;")
     assert "is a unit card and cannot be the leader" in message(

@@ -193,6 +193,7 @@ GATE_PLAIN = Card(number="T-G05", name="Test gate 5", type=CardType.GATE, gate_n
 MY_LOGICALIST = Card(
     number="T/ML1",
     name="Test My Logicalist",
+    character="Test Heroine",
     type=CardType.MY_LOGICALIST,
     color=Y,
     world=SEPTPIA,

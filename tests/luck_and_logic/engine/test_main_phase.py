@@ -7,6 +7,7 @@ from dataclasses import replace
 
 import pytest
 
+from lalcheck.games.luck_and_logic.abilities.model import Filter
 from lalcheck.games.luck_and_logic.cards import Color
 from lalcheck.games.luck_and_logic.engine import (
     Attack,
@@ -20,6 +21,7 @@ from lalcheck.games.luck_and_logic.engine import (
     TranceChange,
 )
 from lalcheck.games.luck_and_logic.engine import decisions as d
+from lalcheck.games.luck_and_logic.engine.layers import member_matches
 from lalcheck.games.luck_and_logic.engine.state import SHAPES
 
 from .pool import (
@@ -27,6 +29,7 @@ from .pool import (
     FOREIGNER_SMALL,
     LOGICALIST,
     LOGICALIST_DRAW,
+    MY_LOGICALIST,
     PARADOX,
     TACTICS,
     TC_FORM,
@@ -239,6 +242,28 @@ def test_r_trance_my_logicalist_once_per_game_rests_instead_of_a_logicalist():
     field(game, 0, FOREIGNER_SMALL, (1,))
     give(game, 0, [TRANSUNION_2])
     assert not any(isinstance(a, Trance) for a in game.legal_actions())
+
+
+def test_r_trance_my_logicalist_lends_its_character_to_the_fused_logicalist():
+    """Seed 000 补充3 line 212: the fused logicalist's name counts as the My Logicalist's
+    character, so a ``soul_character`` filter finds it, as it finds a soul card's."""
+    game = hand_game([TRANSUNION_2], [TACTICS, LOGICALIST], cost=2, my_logicalist=True)
+    field(game, 0, FOREIGNER, (3, 4))
+    game.push(Trance(None, 3, 0, Source.HAND, (3, 4)))
+    member = game.players[0].member_at(3)
+    assert member is not None and member.soul_character == MY_LOGICALIST.character
+    heroine = Filter(soul_character=MY_LOGICALIST.character)
+    assert member_matches(game, member, heroine, member.uid)
+    assert not member_matches(game, member, Filter(soul_character="Someone Else"), member.uid)
+    plain = hand_game([TRANSUNION_2], [TACTICS], cost=2)
+    lead = field(plain, 0, LOGICALIST, (1,))
+    lead.card = replace(LOGICALIST, character="Plain Lead")
+    field(plain, 0, FOREIGNER, (3, 4))
+    plain.push(Trance(1, 3, 0, Source.HAND, (3, 4)))
+    fused = plain.players[0].member_at(3) or plain.players[0].member_at(1)
+    assert fused is not None and fused.soul_character is None
+    assert not member_matches(plain, fused, heroine, fused.uid)
+    assert member_matches(plain, fused, Filter(soul_character="Plain Lead"), fused.uid)
 
 
 def test_r_trance_change_is_a_second_fusion_into_the_named_form():

@@ -220,7 +220,7 @@ def test_the_opponent_is_the_wall_unless_told_otherwise(run: CliRun) -> None:
     assert passive["opponent"] == {"kind": "passive"}
     assert passive["policies"] == {"player": "greedy", "opponent": "passive"}
     text = run("goldfish", SEPTPIA, "--games", "5", "--opponent", "passive").stdout
-    assert "greedy player vs passive opponent (its deck's own gates)" in text
+    assert "greedy player vs passive opponent\n  the opponent's gates: the deck's own" in text
 
 
 def test_a_deck_opponent_is_played_by_a_policy_and_refused_when_illegal(run: CliRun) -> None:

@@ -14,7 +14,7 @@ from lalcheck.games.luck_and_logic.engine import DeckList
 from lalcheck.games.luck_and_logic.goldfish import DeckInfo, goldfish
 from lalcheck.games.luck_and_logic.goldfish.aggregate import card_group
 from lalcheck.simulation.runner import Going
-from lalcheck.simulation.text import bar
+from lalcheck.simulation.text import BAR_WIDTH, bar
 from tests.conftest import CliRun
 
 from .conftest import MONOLIUM, SEPTPIA, goldfish_json
@@ -176,7 +176,8 @@ def test_the_text_report_shows_every_section(run: CliRun) -> None:
     text = result.stdout
     for expected in (
         "Goldfish: 40 games per deck · seed 0 · going both · games stop after own turn 10",
-        "greedy player vs wall (power 6000, spirit 2, up to 2 members a turn) (its deck's own",
+        "greedy player vs wall (power 6000, spirit 2, up to 2 members a turn)\n"
+        "  the opponent's gates: the deck's own",
         "card database lalcheck sample cards",
         f"engine {__version__}",
         "games/s with 1 job",
@@ -206,8 +207,18 @@ def test_the_text_report_shows_every_section(run: CliRun) -> None:
 
 
 def test_histogram_bars_are_drawn_to_an_eighth_of_a_character() -> None:
-    assert bar(1.0) == "█" * 24
-    assert bar(0.5) == "█" * 12
-    assert bar(1 / 192) == "▏"
+    assert bar(1.0) == "█" * BAR_WIDTH
+    assert bar(0.5) == "█" * (BAR_WIDTH // 2)
+    assert bar(1 / (8 * BAR_WIDTH)) == "▏"
     assert bar(0.0) == "" and bar(-1.0) == ""
     assert bar(2.0, width=3) == "███"
+
+
+def test_the_text_report_fits_80_columns_and_keeps_whole_bars(run: CliRun) -> None:
+    """Every line of a two-deck report fits a terminal of 80 columns, piped or not, and no
+    table cell (a histogram bar above all) is cut with an ellipsis."""
+    result = run("goldfish", SEPTPIA, MONOLIUM, "--games", "40", "--going", "both")
+    lines = result.stdout.splitlines()
+    assert max(len(line) for line in lines) <= 80
+    assert not any("…" in line for line in lines)
+    assert "█" * BAR_WIDTH in result.stdout  # the most common turn's bar, whole

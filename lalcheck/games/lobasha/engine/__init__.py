@@ -6,7 +6,7 @@
 
 A game (:class:`Game`) always waits on one :class:`Request` (``game.request``):
 a seat and what it is asked (:class:`Ask`: play a card, a 閃, a 殺, a rescue, an
-撤銷操作, a card, a target, an option...). ``game.legal_answers()`` gives the
+撤銷操作, a card, a target, an option...). ``game.legal_actions()`` gives the
 legal answers lazily (:class:`Use`, :class:`Pick`, :class:`PickHand`,
 :class:`Skill`, :class:`Choose`, :class:`Target`, :class:`Pass`);
 ``game.push(answer)`` answers and runs the rules on to the next request;
@@ -17,7 +17,7 @@ the answers (``game.answers``) replay it exactly (:func:`replay`), and
 ``log=True`` keeps a readable log.
 
 :func:`play_game` plays a whole game with policies (:class:`RandomPolicy`,
-:class:`HeuristicPolicy`) and returns a :class:`GameRecord`; :class:`RoleTally`
+:class:`HeuristicPolicy`, :class:`ByRole`) and returns a :class:`GameRecord`; :class:`RoleTally`
 adds records up in any order; :func:`role_rates` and :func:`summary` give win
 rates with Wilson 95% intervals (:class:`lalcheck.simulation.stats.Proportion`).
 Open points of the rules are the named constants of :mod:`.decisions`.
@@ -35,8 +35,8 @@ from lalcheck.games.lobasha.engine.actions import (
     Target,
     Use,
 )
-from lalcheck.games.lobasha.engine.game import Game, IllegalAnswerError, LegalAnswers, perft, replay
-from lalcheck.games.lobasha.engine.policies import HeuristicPolicy, Policy, RandomPolicy
+from lalcheck.games.lobasha.engine.game import Game, replay
+from lalcheck.games.lobasha.engine.policies import ByRole, HeuristicPolicy, Policy, RandomPolicy
 from lalcheck.games.lobasha.engine.records import (
     GameRecord,
     RoleTally,
@@ -50,18 +50,20 @@ from lalcheck.games.lobasha.engine.requests import Ask, Request
 from lalcheck.games.lobasha.engine.setup import Setup
 from lalcheck.games.lobasha.engine.state import Death, EndReason, Outcome, Phase, Side
 from lalcheck.games.lobasha.engine.view import View
+from lalcheck.simulation.engine import IllegalActionError, LegalActions, perft
 
 __all__ = [
     "Answer",
     "Ask",
+    "ByRole",
     "Choose",
     "Death",
     "EndReason",
     "Game",
     "GameRecord",
     "HeuristicPolicy",
-    "IllegalAnswerError",
-    "LegalAnswers",
+    "IllegalActionError",
+    "LegalActions",
     "Outcome",
     "Pass",
     "Phase",

@@ -64,7 +64,7 @@ def attack_of(t: Table, use: Use) -> Attack:
         else:
             colour = Colour.NONE
         kill = t.setup.data.cards["kill"]
-        return Attack("kill", Element.NONE, colour, HALF * kill.number("damage"))
+        return Attack("kill", Element.NONE, colour, HALF * kill.step_value("damage"))
     entry = t.card(use.card)
     kind = entry.kind
     element = kind.element
@@ -73,7 +73,7 @@ def attack_of(t: Table, use: Use) -> Attack:
     elif use.mode == "fire":
         element = Element.FIRE
     name = "blast" if kind.subkind == "blast" else "kill"
-    return Attack(name, element, entry.colour, HALF * kind.number("damage"))
+    return Attack(name, element, entry.colour, HALF * kind.step_value("damage"))
 
 
 def use_kill(t: Table, user: int, use: Use, *, counts: bool = True) -> Proc[None]:
@@ -138,7 +138,7 @@ def kill_effect(
     needed = 1
     weapon = t.equipped(user, Slot.WEAPON)
     if weapon is not None and weapon.id == "twin-needle":  # LBS-EQ-TWINNEEDLE
-        needed = weapon.number("dodges-needed", default=2)
+        needed = weapon.step_value("dodges-needed", default=2)
     result = yield from demand_dodge(t, target, user, attack.kind, needed, armour_void)
     hit = not result.dodged
     if result.dodged and t.seats[user].alive:
@@ -172,10 +172,10 @@ def kill_effect(
     bonus = 0
     charged = attack.charged or (attack.kind == "kill" and t.charge_pending)  # LBS-OPEN-9
     if charged:
-        bonus += HALF * t.setup.data.cards["charge"].number("boost-kill")
+        bonus += HALF * t.setup.data.cards["charge"].step_value("boost-kill")
     weapon = t.equipped(user, Slot.WEAPON)
     if weapon is not None and weapon.id == "venom-flame" and not t.seats[target].hand:
-        bonus += HALF * weapon.number("bonus-if-no-hand")
+        bonus += HALF * weapon.step_value("bonus-if-no-hand")
     cause = "轟" if attack.kind == "blast" else "殺"
     blow = Hit(user, target, attack.damage, attack.element, cause, bonus, charged, armour_void)
     dealt = yield from damage(t, blow)
@@ -348,7 +348,7 @@ def strike_back(t: Table, riposter: int, victim: int, times: int) -> Proc[None]:
         if result.dodged:
             yield from strike_back(t, victim, riposter, result.ripostes)
         else:
-            amount = HALF * riposte.number("damage")
+            amount = HALF * riposte.step_value("damage")
             yield from damage(t, Hit(riposter, victim, amount, Element.NONE, "還"))
 
 
@@ -416,7 +416,10 @@ def rock_buster(t: Table, user: int, target: int) -> Proc[None]:
     result = yield from demand_dodge(t, target, user, "rock-buster")
     if not result.dodged:
         yield from damage(
-            t, Hit(user, target, weapon.number("damage", "half_points", 1), Element.NONE, "洛克炮")
+            t,
+            Hit(
+                user, target, weapon.step_value("damage", "half_points", 1), Element.NONE, "洛克炮"
+            ),
         )
     else:
         yield from strike_back(t, target, user, result.ripostes)

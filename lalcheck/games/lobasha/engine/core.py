@@ -155,7 +155,7 @@ def equip(t: Table, seat: int, entry: int) -> Proc[None]:
     if old is not None:
         t.discard.append(old)
     if kind.id == "fortress":  # LBS-EQ-FORTRESS, LBS-OPEN-22: can start dying
-        yield from lose_hp(t, seat, HALF * kind.number("on-enter-lose-hp"), None, "fortress")
+        yield from lose_hp(t, seat, HALF * kind.step_value("on-enter-lose-hp"), None, "fortress")
     if old is not None:
         yield from equipment_left(t, seat, t.kind(old))
 
@@ -164,7 +164,7 @@ def equipment_left(t: Table, seat: int, kind: CardKind) -> Proc[None]:
     """What happens when equipment leaves ``seat``'s area (the dead do nothing)."""
     if not t.seats[seat].alive:
         return
-    recovery = kind.number("on-leave-recover")
+    recovery = kind.step_value("on-leave-recover")
     if recovery:  # LBS-EQ-GUARDCHIP, LBS-EQ-FORTRESS
         recover(t, seat, HALF * recovery, kind.id)
     if kind.id == "long-cannon":  # LBS-EQ-LONGCANNON, LBS-OPEN-21
@@ -172,7 +172,7 @@ def equipment_left(t: Table, seat: int, kind: CardKind) -> Proc[None]:
         answer = yield Request(seat, Ask.TARGET, reason="long-cannon", seats=living)
         if isinstance(answer, Target):
             source = seat if d.LONG_CANNON_SOURCE_IS_HOLDER else None
-            amount = HALF * kind.number("on-leave-damage")
+            amount = HALF * kind.step_value("on-leave-damage")
             yield from damage(t, Hit(source, answer.seat, amount, Element.NONE, "long-cannon"))
 
 
@@ -301,7 +301,7 @@ def damage(t: Table, hit: Hit) -> Proc[int]:
     armour = None if armour_entry is None else t.kind(armour_entry)
     addition = hit.bonus
     if armour is not None and armour.id == "suit-armour" and hit.element is Element.FIRE:
-        addition += HALF * armour.number("fire-bonus")
+        addition += HALF * armour.step_value("fire-bonus")
     if d.ADDITIONS_BEFORE_REDUCTIONS:
         amount = reduced(t, hit, armour, hit.amount + addition)
     else:
@@ -360,11 +360,11 @@ def reduced(t: Table, hit: Hit, armour: CardKind | None, amount: int) -> int:
         amount -= HALF
     if armour is not None:
         if armour.id == "fortress":
-            amount -= HALF * armour.number("reduce-damage")
+            amount -= HALF * armour.step_value("reduce-damage")
         elif armour.id == "helmet" and amount > 0:
             amount = max(d.HELMET_FLOOR, amount // 2)
         elif armour.id == "guard-chip":
-            amount = min(amount, HALF * armour.number("cap-damage"))
+            amount = min(amount, HALF * armour.step_value("cap-damage"))
     return amount
 
 

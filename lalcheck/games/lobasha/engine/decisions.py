@@ -12,7 +12,7 @@ from lalcheck.games.lobasha.cards import CardSet, Slot
 from lalcheck.games.lobasha.characters import Faction
 
 # LBS-OPEN-1 (l.8, roles dealt at random; no counts given): the role table is
-# data, data/lobasha/setups.yaml; the two-Ancient variant (from 8 players) is off
+# data, data/lobasha/regulations/lalcheck-2026.yaml; the two-Ancient variant (from 8 players) is off
 # unless a setup asks for it.
 TWO_ANCIENTS_BY_DEFAULT = False
 #: LBS-OPEN-1: supported table sizes.

@@ -60,7 +60,7 @@ def use_card(t: Table, user: int, use: Use) -> Proc[None]:
         return
     if use.mode == "receive":  # LBS-CARD-TERMINAL: receive data
         play_card(t, user, use.card, "receive data")
-        draw(t, user, kind.number("receive"))
+        draw(t, user, kind.step_value("receive"))
         return
     play_from_hand(t, user, use.card)
     for extra in use.extra:  # LV+, LV-, 再生計畫: one more hand card
@@ -97,7 +97,7 @@ def on_target(
 
 def crystal(t: Table, user: int, use: Use, kind: CardKind) -> Proc[None]:
     """LBS-CARD-CRYSTAL / LBS-CARD-ETANK: recover 1 (晶) or 2 (E罐)."""
-    recover(t, user, HALF * kind.number("recover"), kind.id)
+    recover(t, user, HALF * kind.step_value("recover"), kind.id)
     yield from ()
 
 
@@ -122,7 +122,7 @@ def duel(t: Table, user: int, use: Use, kind: CardKind) -> Proc[None]:
     """LBS-CARD-DUEL: the target plays a 殺 first."""
 
     def effect(target: int) -> Proc[None]:
-        yield from alternate(t, target, user, "duel", HALF * kind.number("damage"))
+        yield from alternate(t, target, user, "duel", HALF * kind.step_value("damage"))
 
     yield from on_target(t, user, use, kind, effect)
 
@@ -176,7 +176,7 @@ def chest(t: Table, user: int, use: Use, kind: CardKind) -> Proc[None]:
     """LBS-CARD-CHEST / LBS-CARD-BIGCHEST: draw 2 or 3."""
 
     def effect(target: int) -> Proc[None]:
-        draw(t, target, kind.number("draw"))
+        draw(t, target, kind.step_value("draw"))
         yield from ()
 
     yield from on_target(t, user, use, kind, effect)
@@ -209,7 +209,7 @@ def fire_attack(t: Table, user: int, use: Use, kind: CardKind) -> Proc[None]:
         )
         if isinstance(answer, Pick):
             play_card(t, user, answer.card, "火攻")
-            amount = HALF * kind.number("damage")
+            amount = HALF * kind.step_value("damage")
             yield from damage(t, Hit(user, target, amount, Element.FIRE, "火攻"))
 
     yield from on_target(t, user, use, kind, effect)
@@ -231,7 +231,7 @@ def needle_array(t: Table, user: int, use: Use, kind: CardKind) -> Proc[None]:
     """LBS-CARD-NEEDLES: 閃/額/還 in turn, the target first."""
 
     def effect(target: int) -> Proc[None]:
-        amount = HALF * kind.number("damage")
+        amount = HALF * kind.step_value("damage")
         yield from alternate(t, target, user, "needle-array", amount, needle=True)
 
     yield from on_target(t, user, use, kind, effect)
@@ -246,7 +246,7 @@ def instant_noodles(t: Table, user: int, use: Use, kind: CardKind) -> Proc[None]
             t.note("the 速食麵 is cancelled")
             return
     if t.seats[first].alive and t.seats[second].alive:
-        yield from alternate(t, second, first, "instant-noodles", HALF * kind.number("damage"))
+        yield from alternate(t, second, first, "instant-noodles", HALF * kind.step_value("damage"))
 
 
 def delete(t: Table, user: int, use: Use, kind: CardKind) -> Proc[None]:
@@ -254,15 +254,15 @@ def delete(t: Table, user: int, use: Use, kind: CardKind) -> Proc[None]:
 
     def effect(target: int) -> Proc[None]:
         if use.mode == "discard":
-            for _ in range(kind.number("discard-from")):
+            for _ in range(kind.step_value("discard-from")):
                 entry = yield from take_card(t, user, target, "delete")
                 if entry is not None:
                     yield from lose_card(t, target, entry)
         elif use.mode == "damage":
-            amount = HALF * kind.number("damage")
+            amount = HALF * kind.step_value("damage")
             yield from damage(t, Hit(user, target, amount, Element.NONE, "刪除"))
         else:
-            yield from lose_hp(t, target, HALF * kind.number("lose-hp"), user, "刪除")
+            yield from lose_hp(t, target, HALF * kind.step_value("lose-hp"), user, "刪除")
 
     yield from on_target(t, user, use, kind, effect)
 
@@ -271,17 +271,17 @@ def roll(t: Table, user: int, use: Use, kind: CardKind) -> Proc[None]:
     """LBS-CARD-ROLL: 1 damage to the target, 1 HP back to the user."""
 
     def effect(target: int) -> Proc[None]:
-        amount = HALF * kind.number("damage")
+        amount = HALF * kind.step_value("damage")
         yield from damage(t, Hit(user, target, amount, Element.NONE, "蘿露"))
         if t.seats[user].alive:
-            recover(t, user, HALF * kind.number("recover-self"), "roll")
+            recover(t, user, HALF * kind.step_value("recover-self"), "roll")
 
     yield from on_target(t, user, use, kind, effect)
 
 
 def level(t: Table, user: int, use: Use, kind: CardKind) -> Proc[None]:
     """LBS-CARD-LVDOWN / LBS-CARD-LVUP / LBS-OPEN-17: max HP -1 or +1."""
-    change = HALF * kind.number("max-hp")
+    change = HALF * kind.step_value("max-hp")
 
     def effect(target: int) -> Proc[None]:
         holder = t.seats[target]
@@ -331,7 +331,7 @@ def crystal_vein(t: Table, user: int, use: Use, kind: CardKind) -> Proc[None]:
     """LBS-CARD-CRYSTALVEIN: everyone recovers 1."""
 
     def effect(target: int) -> Proc[None]:
-        recover(t, target, HALF * kind.number("recover"), "crystal-vein")
+        recover(t, target, HALF * kind.step_value("recover"), "crystal-vein")
         yield from ()
 
     yield from each_target(t, user, t.order_from(user), kind, effect)
@@ -360,7 +360,7 @@ def missile_spread(t: Table, user: int, use: Use, kind: CardKind) -> Proc[None]:
     def effect(target: int) -> Proc[None]:
         result = yield from demand_dodge(t, target, user, kind.id)
         if not result.dodged:
-            amount = HALF * kind.number("damage")
+            amount = HALF * kind.step_value("damage")
             yield from damage(t, Hit(user, target, amount, Element.NONE, "散射飛彈"))
         else:
             yield from strike_back(t, target, user, result.ripostes)
@@ -376,7 +376,7 @@ def pirate_raid(t: Table, user: int, use: Use, kind: CardKind) -> Proc[None]:
 
     def effect(target: int) -> Proc[None]:
         if not (yield from demand_kill(t, target, user, kind.id)):
-            amount = HALF * kind.number("damage")
+            amount = HALF * kind.step_value("damage")
             yield from damage(t, Hit(user, target, amount, Element.NONE, "空賊侵襲"))
 
     yield from each_target(t, user, targets, kind, effect)
@@ -495,7 +495,7 @@ def resolve_delayed(t: Table, seat: int, entry: int) -> Proc[None]:
         t.discard.append(entry)
         step = kind.effect("damage")
         element = Element(str(step.get("element", "none"))) if step is not None else Element.NONE
-        amount = HALF * kind.number("damage")
+        amount = HALF * kind.step_value("damage")
         yield from damage(t, Hit(None, seat, amount, element, kind.name))
     else:
         move_on(t, seat, entry)
@@ -513,5 +513,5 @@ def nine_grid_duel(t: Table, seat: int) -> Proc[None]:
     t.note(f"{t.name(seat)} duels {t.name(target)} (九宮格)")
     if d.NINE_GRID_DUEL_CAN_BE_UNDONE and not (yield from effect_stands(t, seat, target, "duel")):
         return
-    amount = HALF * t.setup.data.cards["duel"].number("damage")
+    amount = HALF * t.setup.data.cards["duel"].step_value("damage")
     yield from alternate(t, target, seat, "duel", amount)

@@ -1,6 +1,8 @@
 """The game: one request at a time, lazy legal answers, ``push``, cheap ``copy``.
 
-The rules run as generator procedures (:mod:`.core` and the modules on it)
+The game is an engine of :mod:`lalcheck.simulation.engine`: its lazy legal
+actions, checked pushes, replays and perft are the core's. The rules run as
+generator procedures (:mod:`.core` and the modules on it)
 that yield a :class:`~.requests.Request` whenever a player must answer. The
 game keeps a copy of the table taken at the start of the current turn (or of
 setup) and the answers since; :meth:`Game.copy` copies that table and replays
@@ -27,34 +29,8 @@ from lalcheck.games.lobasha.engine.state import (
 )
 from lalcheck.games.lobasha.engine.turn import Arrange, set_up, turn
 from lalcheck.games.lobasha.engine.view import View
-
-
-class IllegalAnswerError(ValueError):
-    """An answer that is not legal for the request (or a game that is over)."""
-
-
-class LegalAnswers:
-    """The legal answers of the current request, generated lazily (python-chess style)."""
-
-    __slots__ = ("game",)
-
-    def __init__(self, game: Game) -> None:
-        self.game = game
-
-    def __iter__(self) -> Iterator[Answer]:
-        request = self.game.request
-        if request is None:
-            return iter(())
-        return legal_answers(self.game.table, request)
-
-    def __contains__(self, answer: object) -> bool:
-        return self.game.is_legal(answer)
-
-    def __len__(self) -> int:
-        return sum(1 for _ in self)
-
-    def __bool__(self) -> bool:
-        return any(True for _ in self)
+from lalcheck.simulation.engine import IllegalActionError, LegalActions, push_legal
+from lalcheck.simulation.engine import replay as replay_actions
 
 
 class Game:
@@ -127,9 +103,20 @@ class Game:
     def log(self) -> list[str] | None:
         return self.table.log
 
-    def legal_answers(self) -> LegalAnswers:
-        """The legal answers to :attr:`request` (none once the game is over)."""
-        return LegalAnswers(self)
+    @property
+    def actor(self) -> int:
+        """The seat asked now."""
+        if self.request is None:
+            raise IllegalActionError("the game is over: nobody is asked")
+        return self.request.seat
+
+    def legal_actions(self) -> LegalActions[Answer]:
+        """The legal answers to :attr:`request`, generated lazily (none once the game is over)."""
+        return LegalActions(self)
+
+    def generate_legal_actions(self) -> Iterator[Answer]:
+        request = self.request
+        return iter(()) if request is None else legal_answers(self.table, request)
 
     def is_legal(self, answer: object) -> bool:
         request = self.request
@@ -140,7 +127,7 @@ class Game:
         request = self.request
         if seat is None:
             if request is None:
-                raise IllegalAnswerError("the game is over: nobody is asked")
+                raise IllegalActionError("the game is over: nobody is asked")
             seat = request.seat
         return View(
             self.table, seat, request if request is not None and request.seat == seat else None
@@ -152,14 +139,12 @@ class Game:
         """Answer the current request and run on to the next one (unchecked: see
         :meth:`push_legal`)."""
         if self.request is None:
-            raise IllegalAnswerError("the game is over")
+            raise IllegalActionError("the game is over")
         self.table.answers.append(answer)
         self._resume(answer)
 
     def push_legal(self, answer: Answer) -> None:
-        if not self.is_legal(answer):
-            raise IllegalAnswerError(f"{answer} is not a legal answer to {self.request}")
-        self.push(answer)
+        push_legal(self, answer)
 
     def copy(self) -> Game:
         """An independent copy: the table at the start of the turn, and the turn replayed."""
@@ -236,21 +221,4 @@ def replay(
     log: bool = False,
 ) -> Game:
     """Set the game up again and push each answer (checked): the same game again."""
-    game = Game.new(players, setup, seed, arrange=arrange, log=log)
-    for answer in answers:
-        game.push_legal(answer)
-    return game
-
-
-def perft(game: Game, depth: int) -> int:
-    """The number of legal answer sequences of length ``depth`` (or ending the game sooner)."""
-    if depth == 0 or game.outcome is not None:
-        return 1
-    if depth == 1:
-        return len(game.legal_answers())
-    total = 0
-    for answer in game.legal_answers():
-        child = game.copy()
-        child.push(answer)
-        total += perft(child, depth - 1)
-    return total
+    return replay_actions(Game.new(players, setup, seed, arrange=arrange, log=log), answers)

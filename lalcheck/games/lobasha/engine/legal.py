@@ -469,7 +469,7 @@ def is_legal_kill(t: Table, seat: int, use: Use) -> bool:
     if weapon is None:
         return False
     if weapon.id == "spread-gun":  # LBS-EQ-SPREADGUN: the last hand card
-        return holder.hand == [use.card] and len(targets) <= weapon.number("extra-targets")
+        return holder.hand == [use.card] and len(targets) <= weapon.step_value("extra-targets")
     if weapon.id == "light-saber":  # LBS-EQ-SABER / LBS-OPEN-19: neighbours
         return len(targets) == 2 and t.seat_distance(*targets) == 1
     return False

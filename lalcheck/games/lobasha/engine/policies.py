@@ -1,6 +1,8 @@
 """Policies: who answers the requests. A policy sees the game only through a :class:`View`.
 
 * :class:`RandomPolicy` answers uniformly at random among the legal answers.
+* :class:`ByRole` plays each seat with the policy given for its role (a table
+  of heuristic Lords and Guards against random Pirates, say).
 * :class:`HeuristicPolicy` plays each seat by its role, through one of four
   role policies that share the card sense of :class:`RolePolicy` and differ in
   whom they count as friends and foes (:meth:`RolePolicy.attitude`):
@@ -26,7 +28,7 @@ the rules: the win rates they produce measure these policies, not the game.
 from __future__ import annotations
 
 import random
-from collections.abc import Container, Iterable
+from collections.abc import Container, Iterable, Mapping
 from typing import Protocol
 
 from lalcheck.games.lobasha.cards import Kind, PileEntry, Slot
@@ -650,3 +652,16 @@ class HeuristicPolicy:
 
     def __repr__(self) -> str:
         return "HeuristicPolicy()"
+
+
+class ByRole:
+    """Plays each seat with the policy of its role (a seat sees its own role)."""
+
+    def __init__(self, policies: Mapping[Role, Policy]) -> None:
+        self.policies = dict(policies)
+
+    def choose(self, view: View, legal: Legal, rng: random.Random) -> Answer:
+        return self.policies[view.role].choose(view, legal, rng)
+
+    def __repr__(self) -> str:
+        return f"ByRole({self.policies!r})"

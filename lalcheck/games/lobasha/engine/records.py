@@ -8,15 +8,16 @@ import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from lalcheck.games.lobasha.engine.actions import Answer
-from lalcheck.games.lobasha.engine.game import Game, IllegalAnswerError
+from lalcheck.games.lobasha.engine.game import Game
 from lalcheck.games.lobasha.engine.policies import Policy
 from lalcheck.games.lobasha.engine.setup import Setup
 from lalcheck.games.lobasha.engine.state import Death, EndReason, Side
 from lalcheck.games.lobasha.engine.turn import Arrange
 from lalcheck.games.lobasha.setups import ROLES, Role
+from lalcheck.simulation.engine import IllegalActionError, play_out
 from lalcheck.simulation.stats import Proportion
 
 K = TypeVar("K")
@@ -61,7 +62,7 @@ class GameRecord:
     def of(cls, game: Game) -> GameRecord:
         outcome = game.outcome
         if outcome is None:
-            raise IllegalAnswerError("the game is not over")
+            raise IllegalActionError("the game is not over")
         table = game.table
         died = {death.seat: death.round for death in table.deaths}
         seats = tuple(
@@ -83,9 +84,21 @@ class GameRecord:
         )
 
 
-def policy_rng(seed: int, seat: int) -> random.Random:
-    """A policy's own random source, so the game's chance stays the game's own."""
-    return random.Random(f"lobasha-policy:{seed}:{seat}")
+#: The namespace of the policies' random sources (``lalcheck.simulation.engine.policy_rng``).
+POLICY_RNG = "lobasha-policy"
+
+
+class SeatPolicy:
+    """A policy of the core play loop that lets a 洛吧殺 policy answer from the seat's view."""
+
+    def __init__(self, policy: Policy) -> None:
+        self.policy = policy
+
+    def choose(self, game: Game, actions: Any, rng: random.Random) -> Answer:
+        return self.policy.choose(game.view(game.actor), actions, rng)
+
+    def __repr__(self) -> str:
+        return repr(self.policy)
 
 
 def play_game(
@@ -105,15 +118,7 @@ def play_game(
     by_seat = list(policies) if isinstance(policies, Sequence) else [policies] * players
     if len(by_seat) != players:
         raise ValueError(f"{len(by_seat)} policies for {players} players")
-    rngs = [policy_rng(seed, seat) for seat in range(players)]
-    while game.request is not None:
-        seat = game.request.seat
-        answer = by_seat[seat].choose(game.view(seat), game.legal_answers(), rngs[seat])
-        if not game.is_legal(answer):
-            raise IllegalAnswerError(
-                f"{by_seat[seat]!r} gave the illegal {answer} to {game.request}"
-            )
-        game.push(answer)
+    play_out(game, [SeatPolicy(policy) for policy in by_seat], seed, namespace=POLICY_RNG)
     return GameRecord.of(game)
 
 
@@ -191,12 +196,18 @@ def character_rates(tally: RoleTally) -> dict[str, Proportion]:
 
 
 def summary(tally: RoleTally) -> dict[str, object]:
-    """The contract §9 JSON shape: players, games, role rates with ci95, mean rounds, unfinished."""
+    """The contract §9 JSON shape: players, games, role rates with ci95 (and the games each
+    role sat in), mean rounds, unfinished and drawn games."""
     return {
         "players": tally.players,
         "games": tally.games,
         "roles": {
-            role.value: {"wins": rate.count, "rate": rate.value, "ci95": list(rate.ci95)}
+            role.value: {
+                "wins": rate.count,
+                "games": rate.total,
+                "rate": rate.value,
+                "ci95": list(rate.ci95),
+            }
             for role, rate in role_rates(tally).items()
         },
         "mean_rounds": tally.rounds / tally.games if tally.games else 0.0,

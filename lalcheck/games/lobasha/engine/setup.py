@@ -52,8 +52,8 @@ class Setup:
             raise ValueError(
                 f"洛吧殺 is played by {d.MIN_PLAYERS} to {d.MAX_PLAYERS}, not {players}"
             )
-        return self.data.setups.mix(players, two_ancients=self.two_ancients).roles()
+        return self.data.rules.mix(players, two_ancients=self.two_ancients).roles()
 
     def lord_bonus(self, players: int) -> int:
         """LBS-ROLE-5: the Lord's extra max HP, in whole points."""
-        return self.data.setups.lord_bonus(players)
+        return self.data.rules.lord_bonus(players)

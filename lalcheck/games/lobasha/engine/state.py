@@ -383,7 +383,7 @@ class Table:
         limit = max(0, base // d.HALF)
         special = self.equipped(seat, Slot.SPECIAL)
         if special is not None:
-            limit += special.number("hand-limit")
+            limit += special.step_value("hand-limit")
         return limit
 
     def draw_count(self, seat: int) -> int:

@@ -127,6 +127,8 @@ class Filter:
     battling: bool | None = None
     soul_at_least: int | None = None
     soul_at_most: int | None = None
+    #: a card of this character in its soul, or a My Logicalist of it fused in
+    soul_character: str | None = None
 
     @property
     def is_any(self) -> bool:
@@ -151,6 +153,7 @@ class Filter:
             ),
             *([f"soul ≥ {self.soul_at_least}"] if self.soul_at_least is not None else []),
             *([f"soul ≤ {self.soul_at_most}"] if self.soul_at_most is not None else []),
+            *([f"soul of {self.soul_character}"] if self.soul_character else []),
         ]
         return " ".join(parts) or "any"
 

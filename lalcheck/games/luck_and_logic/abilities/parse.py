@@ -107,7 +107,15 @@ class _Context:
     has_bearer: bool  # "this member" exists: a member's abilities, or a soul's
 
 
-_MEMBER_ONLY_FILTER_KEYS = ("rested", "other", "row", "battling", "soul_at_least", "soul_at_most")
+_MEMBER_ONLY_FILTER_KEYS = (
+    "rested",
+    "other",
+    "row",
+    "battling",
+    "soul_at_least",
+    "soul_at_most",
+    "soul_character",
+)
 _CARD_TYPE_NAMES = {t.value for t in CardType} | {"tranceunion"}
 
 
@@ -526,6 +534,7 @@ def _filter(data: Mapping[str, Any], path: DocPath, *, members: bool) -> Filter:
         battling=data.get("battling"),
         soul_at_least=data.get("soul_at_least"),
         soul_at_most=data.get("soul_at_most"),
+        soul_character=data.get("soul_character"),
     )
 
 

@@ -128,7 +128,17 @@ def member_matches(game: GameState, member: Member, wanted: Filter, bearer: int)
     souls = len(member.souls)
     if wanted.soul_at_least is not None and souls < wanted.soul_at_least:
         return False
-    return wanted.soul_at_most is None or souls <= wanted.soul_at_most
+    if wanted.soul_at_most is not None and souls > wanted.soul_at_most:
+        return False
+    return wanted.soul_character is None or has_soul_of(member, wanted.soul_character)
+
+
+def has_soul_of(member: Member, character: str) -> bool:
+    """Whether a card of ``character`` is in the member's soul, or its fused logicalist
+    counts as that character (a My Logicalist, seed 000 补充3 line 212)."""
+    return member.soul_character == character or any(
+        card.character == character for card in member.souls
+    )
 
 
 def sides(owner: int, side: Side) -> tuple[int, ...]:

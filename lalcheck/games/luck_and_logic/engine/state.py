@@ -123,7 +123,9 @@ class Member:
     """A member on the field: its card, circles, soul, rested state and turn boosts.
 
     ``uid`` names the member for as long as it stays on the field (moves included);
-    0 is a member not yet placed by the game.
+    0 is a member not yet placed by the game. ``soul_character`` is the character
+    name its fused logicalist counts as when a My Logicalist stood in for it (seed
+    000 补充3 line 212: the My Logicalist's character), kept through a Trance Change.
     """
 
     __slots__ = (
@@ -132,6 +134,7 @@ class Member:
         "limit_bonus",
         "power_bonus",
         "rested",
+        "soul_character",
         "souls",
         "spirit_bonus",
         "uid",
@@ -148,6 +151,7 @@ class Member:
         self.power_bonus = 0
         self.spirit_bonus = 0
         self.limit_bonus = 0
+        self.soul_character: str | None = None
 
     def copy(self) -> Member:
         other = Member(self.card, self.circles, self.souls, self.uid)
@@ -155,6 +159,7 @@ class Member:
         other.power_bonus = self.power_bonus
         other.spirit_bonus = self.spirit_bonus
         other.limit_bonus = self.limit_bonus
+        other.soul_character = self.soul_character
         return other
 
     @property

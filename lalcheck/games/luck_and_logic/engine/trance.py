@@ -210,6 +210,7 @@ def fuse(
         soul_cards.append(soul.card)
         soul_cards.extend(soul.souls)
     member = game.new_member(card, circles, tuple(soul_cards))
+    member.soul_character = next((s.soul_character for s in souls if s.soul_character), None)
     state.place(member)
     if source is Source.REFRESH:
         game.refresh_penalty(player)
@@ -234,6 +235,8 @@ def trance(game: GameState, player: int, action: Trance) -> Member:
         souls.insert(0, logicalist)
     state.trance_used = True
     member = fuse(game, player, souls, action.transunion, action.source, action.circles)
+    if action.logicalist is None and state.my_logicalist is not None:
+        member.soul_character = state.my_logicalist.character
     game.note(
         player,
         f"trances into {member.card.label()} on {format_circles(action.circles)}"

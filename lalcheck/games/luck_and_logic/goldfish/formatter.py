@@ -25,7 +25,7 @@ from lalcheck.simulation.stats import Difference, Proportion
 from lalcheck.simulation.text import bar, interval, percent, render
 from lalcheck.simulation.text import section as _section
 from lalcheck.simulation.text import table as _table
-from lalcheck.wording import plural
+from lalcheck.wording import plural, visible
 
 
 def format_report(report: GoldfishReport) -> str:
@@ -36,25 +36,25 @@ def format_report(report: GoldfishReport) -> str:
     for comparison in report.comparisons:
         parts.append(_comparison(comparison, report.max_turns))
     opponent = report.opponent.describe()
-    return render(parts) + "".join(_log(log, opponent) for log in report.logs)
+    text = render(parts) + "".join(_log(log, opponent) for log in report.logs)
+    return visible(text, keep="\n")  # deck titles and card names hold no terminal escapes
 
 
 def _header(report: GoldfishReport) -> Text:
     database = report.database
     sample = " (sample data)" if database.sample else ""
     opponent = report.opponent
-    if opponent.kind is OpponentKind.DECK:
-        gates = ""
-    elif report.opponent_gates:
-        gates = f" (gates of {report.opponent_gates})"
-    else:
-        gates = " (its deck's own gates)"
     lines = [
         f"Goldfish: {report.games} games per deck · seed {report.seed} · "
         f"going {report.going.value} · games stop after own turn {report.max_turns}",
-        f"  {report.policy} player vs {opponent.describe()}{gates}",
-        f"  card database {database.name} {database.version}{sample} · "
-        f"engine {report.engine_version}",
+        f"  {report.policy} player vs {opponent.describe()}",
+    ]
+    if opponent.kind is not OpponentKind.DECK:
+        gates = f"those of {report.opponent_gates}" if report.opponent_gates else "the deck's own"
+        lines.append(f"  the opponent's gates: {gates}")
+    lines += [
+        f"  card database {database.name} {database.version}{sample}",
+        f"  engine {report.engine_version}",
         f"  {report.games * len(report.decks)} games in {report.elapsed_s:.2f} s: "
         f"{report.games_per_second:,.0f} games/s with {plural(report.jobs, 'job')}",
     ]
@@ -124,11 +124,11 @@ def _opening(stats: DeckStats) -> Group:
 def _turns_to_win(stats: DeckStats, max_turns: int) -> Group:
     turns = stats.turns_to_win
     table = _table(
-        "own turn",
+        "turn",
         "games",
         "share",
         "95% CI",
-        "won by then",
+        "by then",
         "95% CI",
         "",
     )
@@ -231,7 +231,7 @@ def _refresh_and_unmodelled(stats: DeckStats, max_turns: int) -> Text:
 
 
 def _comparison(comparison: Comparison, max_turns: int) -> Group:
-    table = _table("measure", "difference", "95% CI (paired)", "independent", "width", "")
+    table = _table("measure", "diff", "95% CI (paired)", "independent", "width", "")
 
     def shown(value: float, ci: tuple[float, float], unit: str) -> tuple[str, str]:
         if unit == "%":
@@ -252,13 +252,13 @@ def _comparison(comparison: Comparison, max_turns: int) -> Group:
     if comparison.mean_turns_to_win is not None:
         row("mean turns to win", comparison.mean_turns_to_win, unit="turns")
     for turn, paired in comparison.win_by_turn.items():
-        row(f"won by own turn {turn}", paired)
-    row(f"not won by own turn {max_turns}", comparison.not_won)
+        row(f"won by turn {turn}", paired)
+    row(f"not won by turn {max_turns}", comparison.not_won)
     row("mulligan rate", comparison.mulligan_rate)
     return _section(
         f"\n{comparison.deck.title}\n  against {comparison.baseline.title}",
         table,
-        f"Differences: this deck minus the first over {comparison.games} pairs of games on the "
+        f"diff: this deck minus the first over {comparison.games} pairs of games on the "
         f"same seeds (turns to win: the {comparison.pairs_won} pairs both won); width: the "
         "paired interval's width over the independent one; * marks a paired interval that "
         "excludes 0.",
@@ -326,7 +326,7 @@ def format_sample(
         hidden = plural(len(game.turns) - len(shown), "more own turn")
         lines.extend(["", f"… {hidden} not shown (--turns {len(shown)})"])
     lines.extend(["", f"Result: {_result(game)}"])
-    return "\n".join(lines) + "\n"
+    return visible("\n".join(lines), keep="\n") + "\n"
 
 
 def _result(game: SampleGame) -> str:

@@ -7,6 +7,7 @@ from lalcheck import deck_rules
 from lalcheck.deck_rules import by_identity, copies, listed, numbers, quote
 from lalcheck.games.luck_and_logic.cards import Card
 from lalcheck.games.luck_and_logic.regulations import Regulation
+from lalcheck.wording import plural
 
 #: A deck entry whose card was found in the database.
 Placed = deck_rules.Placed[Card]
@@ -19,7 +20,7 @@ def size_problem(what: str, size: int, wanted: int) -> str | None:
     if size == wanted:
         return None
     change = f"remove {size - wanted}" if size > wanted else f"add {wanted - size}"
-    return f"{what} has {size} cards; it must have exactly {wanted} ({change})"
+    return f"{what} has {plural(size, 'card')}; it must have exactly {wanted} ({change})"
 
 
 __all__ = [

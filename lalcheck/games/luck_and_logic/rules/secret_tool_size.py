@@ -23,6 +23,7 @@ from collections.abc import Iterator
 
 from lalcheck.findings import Finding, Severity
 from lalcheck.games.luck_and_logic.rules.context import CheckContext
+from lalcheck.wording import plural
 
 ID = "secret-tool-size"
 REFERENCE = "R-CON-8"
@@ -38,7 +39,7 @@ def _problem(context: CheckContext, size: int) -> str | None:
         )
     if size > rule.size or (rule.exact and size != rule.size):
         bound = "exactly" if rule.exact else "at most"
-        return f"the secret tool deck has {size} cards; it must have {bound} {rule.size}"
+        return f"the secret tool deck has {plural(size, 'card')}; it must have {bound} {rule.size}"
     return None
 
 
