@@ -98,6 +98,7 @@ def goldfish(
     backend: Backend | None = None,
     sample_logs: int = 0,
     progress: Callable[[int], None] | None = None,
+    check_actions: bool = False,
 ) -> GoldfishReport:
     """Play ``games`` games of every deck on the same seeds and report on them.
 
@@ -108,7 +109,8 @@ def goldfish(
     and each later deck is compared with the first. ``backend`` defaults to the
     local one for ``jobs`` (the report's ``jobs`` is the backend's number of
     workers); the first ``sample_logs`` games of the first deck are replayed with
-    their logs.
+    their logs. The built-in policies are trusted: ``check_actions`` checks each of
+    their actions to be legal all the same (tests do, and get the same report).
     """
     check_run(games, max_turns, MAX_OWN_TURNS, policy, POLICIES)
     job = Job(
@@ -119,6 +121,7 @@ def goldfish(
         max_turns=max_turns,
         policy=policy,
         queries=tuple(queries),
+        check_actions=check_actions,
     )
     backend = backend or backend_for(jobs)
     results, pairings, elapsed = _play(job, games, backend, progress)

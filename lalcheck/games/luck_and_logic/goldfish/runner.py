@@ -92,7 +92,8 @@ class BySide:
 class Job:
     """Everything needed to play any game of a run: the decks (each with its
     opponent), seed, going, the own turn games stop after, the policy and the
-    queries. Picklable."""
+    queries. The policies are built in and trusted, so their actions are not checked
+    to be legal unless ``check_actions`` (tests). Picklable."""
 
     decks: tuple[DeckList, ...]
     rivals: tuple[Rival, ...]
@@ -101,6 +102,7 @@ class Job:
     max_turns: int
     policy: str = "greedy"
     queries: tuple[Query, ...] = ()
+    check_actions: bool = False
 
     @property
     def series_count(self) -> int:
@@ -121,6 +123,7 @@ class Job:
             log=log,
             turn_limit=turn_limit(self.max_turns, goes_first),
             observe=observer,
+            check=self.check_actions,
         )
         if observer is None:
             return Played(record)
