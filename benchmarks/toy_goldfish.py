@@ -33,6 +33,7 @@ from lalcheck.games.luck_and_logic import GAME
 from lalcheck.games.luck_and_logic.cards import CardType
 from lalcheck.games.luck_and_logic.engine import DeckList
 from lalcheck.games.luck_and_logic.goldfish import DeckInfo, Going, goldfish
+from lalcheck.simulation.opponent import Opponent
 
 SAMPLE_DECK = GAME.sample_database.parent / "decks" / "septpia-control.yaml"
 MEMBERS = frozenset(
@@ -96,7 +97,14 @@ def toy_rate(cards: list[ToyCard], games: int) -> float:
 def engine_rate(decks: list[tuple[DeckInfo, DeckList]], games: int) -> float:
     """The real engine's goldfish games per second, one process, passive opponent."""
     database = open_database().info
-    report = goldfish(decks, games=games, database=database, going=Going.BOTH, jobs=1)
+    report = goldfish(
+        decks,
+        games=games,
+        database=database,
+        going=Going.BOTH,
+        opponent=Opponent.passive(),
+        jobs=1,
+    )
     return games * len(decks) / report.elapsed_s
 
 

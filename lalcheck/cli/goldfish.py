@@ -1,11 +1,12 @@
-"""``lalcheck goldfish`` (Monte Carlo games against a passive opponent) and
-``lalcheck draw`` (one sample game from the goldfishing side).
+"""``lalcheck goldfish`` (Monte Carlo games against an opponent: the wall, a passive
+opponent or a deck) and ``lalcheck draw`` (one sample game from the goldfishing side).
 
 The decks' game (their ``game:``) brings the engine, through its
-:class:`~lalcheck.simulation.Simulation`. An illegal deck is refused with its
-errors and exit code 1 unless ``--force``, which plays it anyway with a warning
-(if the engine can set it up: for Luck & Logic, 50 main deck cards and 10
-gates). Bad options and unusable input exit 2.
+:class:`~lalcheck.simulation.Simulation`. An illegal deck (the opponent's
+included) is refused with its errors and exit code 1 unless ``--force``, which
+plays it anyway with a warning (if the engine can set it up: for Luck & Logic,
+50 main deck cards and 10 gates). Bad options, queries that do not parse and
+unusable input exit 2.
 """
 
 from __future__ import annotations
@@ -27,12 +28,14 @@ from lalcheck.cli.common import (
     require_legal,
     user_errors,
 )
-from lalcheck.cli.play import simulation_of
+from lalcheck.cli.play import choose_policy, simulation_of
 from lalcheck.db import CardDatabase
 from lalcheck.decks import read_deck
 from lalcheck.games.base import GameCard
 from lalcheck.simulation import DeckInfo, GoldfishSettings, Simulation
+from lalcheck.simulation.opponent import DEFAULT_OPPONENT, Opponent, OpponentKind, opponent_kind
 from lalcheck.simulation.plot import require_matplotlib
+from lalcheck.simulation.query import Query, parse_query
 from lalcheck.simulation.runner import Going
 from lalcheck.wording import visible
 
@@ -47,13 +50,52 @@ PolicyOption = Annotated[
     typer.Option(
         "--policy",
         metavar="NAME",
-        help="How the goldfishing player plays (Luck & Logic: greedy or random; "
+        help="How the goldfishing player plays (Luck & Logic: greedy, rush, search or random; "
         "default: the game's strongest).",
         show_default=False,
     ),
 ]
 ForceOption = Annotated[
     bool, typer.Option("--force", help="Play an illegal deck anyway (with a warning).")
+]
+OpponentOption = Annotated[
+    str,
+    typer.Option(
+        "--opponent",
+        metavar="passive|wall|DECK.yaml",
+        help="Whom the deck plays: the wall (blockers that defend, never attack), a "
+        "passive opponent that never acts, or a deck file played by --opponent-policy.",
+    ),
+]
+OpponentPolicyOption = Annotated[
+    str | None,
+    typer.Option(
+        "--opponent-policy",
+        metavar="NAME",
+        help="How a deck opponent plays (default: the game's strongest policy).",
+        show_default=False,
+    ),
+]
+WallPowerOption = Annotated[
+    int | None,
+    typer.Option(
+        "--wall-power", metavar="N", help="Power of the wall's members.", show_default=False
+    ),
+]
+WallSpiritOption = Annotated[
+    int | None,
+    typer.Option(
+        "--wall-spirit", metavar="N", help="Spirit of the wall's members.", show_default=False
+    ),
+]
+WallMembersOption = Annotated[
+    int | None,
+    typer.Option(
+        "--wall-members",
+        metavar="N",
+        help="Members the wall fields per turn at most.",
+        show_default=False,
+    ),
 ]
 
 
@@ -92,8 +134,18 @@ def goldfish(
         typer.Option(
             min=1,
             metavar="N",
-            help="Games not won by this own turn count as not won (default: the game's, "
-            "10 for Luck & Logic).",
+            help="Games stop after this own turn; those not won by then count as not won "
+            "(default: the game's, 10 for Luck & Logic).",
+            show_default=False,
+        ),
+    ] = None,
+    query: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--query",
+            metavar="EXPR",
+            help="A question about the games, e.g. 'at least 1 paradox in hand by own turn "
+            "2' (repeatable; see the goldfish guide).",
             show_default=False,
         ),
     ] = None,
@@ -112,13 +164,17 @@ def goldfish(
             min=0, max=MAX_LOGS, metavar="K", help="Include the logs of the first K games."
         ),
     ] = 0,
+    opponent: OpponentOption = DEFAULT_OPPONENT.value,
+    opponent_policy: OpponentPolicyOption = None,
+    wall_power: WallPowerOption = None,
+    wall_spirit: WallSpiritOption = None,
+    wall_members: WallMembersOption = None,
     opponent_gates: Annotated[
         Path | None,
         typer.Option(
             metavar="GATES.yaml",
-            help="Deck file the opponent takes cards from: Luck & Logic, its gates: section "
-            "(default: the deck's own); Restore the Luminous, the whole deck, played by the "
-            "greedy policy (default: a passive copy of the deck).",
+            help="Deck file whose gates: section a passive or wall opponent uses "
+            "(Luck & Logic; default: the deck's own).",
         ),
     ] = None,
     policy: PolicyOption = None,
@@ -126,21 +182,36 @@ def goldfish(
     force: ForceOption = False,
     db: DbOption = None,
 ) -> None:
-    """Play many seeded games against a passive opponent and report how the deck
-    opens, levels and wins."""
+    """Play many seeded games against an opponent (the wall by default) and report how
+    the deck opens, levels and wins, and the answers to --query."""
     database = load_deck_db(db, decks)
     simulation = simulation_of(database.info.game)
     chosen_policy = _check_policy(simulation, policy)
     turns = simulation.default_max_turns if max_turns is None else max_turns
     if turns > simulation.max_turns:
         fail(f"--max-turns must be from 1 to {simulation.max_turns}, not {turns}")
+    queries: tuple[Query, ...] = ()
+    if query:
+        with user_errors():
+            vocabulary = simulation.vocabulary(database)
+            queries = tuple(parse_query(text, vocabulary, last_turn=turns) for text in query)
+    rival, rival_cards = _opponent(
+        simulation,
+        database,
+        opponent,
+        opponent_policy,
+        (wall_power, wall_spirit, wall_members),
+        force=force,
+    )
+    if opponent_gates is not None and rival.kind is OpponentKind.DECK:
+        fail("--opponent-gates gives a passive or wall opponent its gates; a deck plays its own")
     if plot is not None:
         with user_errors():
             require_matplotlib()
             check_target(plot, overwrite=True)
     played = [_load(path, database, simulation, force=force) for path in decks]
     with user_errors():
-        opponent = (
+        gates = (
             (str(opponent_gates), read_deck(opponent_gates, database)) if opponent_gates else None
         )
     with (
@@ -154,11 +225,14 @@ def goldfish(
             going=going,
             max_turns=turns,
             policy=chosen_policy,
+            opponent=rival,
+            opponent_cards=rival_cards,
+            queries=queries,
             jobs=jobs,
             backend=chosen,
             sample_logs=log,
             progress=progress,
-            opponent_deck=opponent,
+            opponent_gates=gates,
             database=database,
         )
         report = simulation.goldfish(played, settings, database.info)
@@ -190,6 +264,11 @@ def draw(
     ] = None,
     going: Annotated[Side, typer.Option(help="Go first or second.")] = Side.FIRST,
     policy: PolicyOption = None,
+    opponent: OpponentOption = DEFAULT_OPPONENT.value,
+    opponent_policy: OpponentPolicyOption = None,
+    wall_power: WallPowerOption = None,
+    wall_spirit: WallSpiritOption = None,
+    wall_members: WallMembersOption = None,
     force: ForceOption = False,
     db: DbOption = None,
 ) -> None:
@@ -199,17 +278,61 @@ def draw(
     simulation = simulation_of(database.info.game)
     chosen_policy = _check_policy(simulation, policy)
     played = _load(deck, database, simulation, force=force)
-    text = simulation.draw(played, seed, Going(going.value), chosen_policy, turns)
+    rival, rival_cards = _opponent(
+        simulation,
+        database,
+        opponent,
+        opponent_policy,
+        (wall_power, wall_spirit, wall_members),
+        force=force,
+    )
+    text = simulation.draw(
+        played, seed, Going(going.value), chosen_policy, turns, rival, rival_cards
+    )
     typer.echo(visible(text, keep="\n"), nl=False)
 
 
-def _check_policy(simulation: Simulation, policy: str | None) -> str:
-    """The policy to play with: the one asked for, if the game has it, else its default."""
+def _check_policy(simulation: Simulation, policy: str | None, default: str | None = None) -> str:
+    """The policy to play with: the one asked for, if the game has it, else ``default``
+    (the game's default policy)."""
     if policy is None:
-        return simulation.default_policy
-    if policy not in simulation.policies:
-        fail(f"unknown policy {policy!r}; policies: {', '.join(simulation.policies)}")
-    return policy
+        return default or simulation.default_policy
+    return choose_policy(simulation, policy)
+
+
+def _opponent(
+    simulation: Simulation,
+    database: CardDatabase[GameCard],
+    text: str,
+    policy: str | None,
+    wall: tuple[int | None, int | None, int | None],
+    *,
+    force: bool,
+) -> tuple[Opponent, Any]:
+    """The opponent of ``--opponent`` and its options, with the engine's deck of a deck
+    opponent (refused like the goldfish deck when illegal, unless ``force``)."""
+    with user_errors():
+        kind = opponent_kind(text)
+    if policy is not None and not isinstance(kind, Path):
+        fail("--opponent-policy is for a deck opponent (--opponent DECK.yaml)")
+    if any(value is not None for value in wall) and kind is not OpponentKind.WALL:
+        fail("--wall-power, --wall-spirit and --wall-members are for --opponent wall")
+    if kind is OpponentKind.WALL:
+        limits = simulation.wall
+        if limits is None:
+            if any(value is not None for value in wall):
+                fail(
+                    "this game's wall is built in: --wall-power, --wall-spirit and "
+                    "--wall-members do not apply"
+                )
+            return Opponent(OpponentKind.WALL), None
+        with user_errors():
+            return Opponent(OpponentKind.WALL, limits.wall(*wall)), None
+    if not isinstance(kind, Path):
+        return Opponent.passive(), None
+    info, cards = _load(kind, database, simulation, force=force)
+    chosen = _check_policy(simulation, policy, simulation.strongest_policy)
+    return Opponent(OpponentKind.DECK, deck=info, policy=chosen), cards
 
 
 def _load(

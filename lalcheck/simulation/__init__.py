@@ -2,7 +2,12 @@
 
 :mod:`~lalcheck.simulation.runner` plays a game's job in chunks on a backend
 and adds up their tallies; :mod:`~lalcheck.simulation.stats` holds the
-statistics (Wilson, Newcombe, exact hypergeometric);
+statistics (Wilson, Newcombe, Welch, paired differences, exact
+hypergeometric); :mod:`~lalcheck.simulation.opponent` says whom a goldfish
+deck plays against; :mod:`~lalcheck.simulation.query` reads and answers
+``--query``; :mod:`~lalcheck.simulation.paired` plays decks on the same seeds
+as pairs; :mod:`~lalcheck.simulation.match` plays and reports many games
+between two decks; :mod:`~lalcheck.simulation.text` formats text reports;
 :mod:`~lalcheck.simulation.plot` checks for matplotlib. A game plugs into
 ``lalcheck goldfish``, ``draw`` and ``play`` with a :class:`Simulation`; a game
 played by a table without player decks (a hidden-role game) plugs into
@@ -22,6 +27,10 @@ from lalcheck.simulation.runner import Backend, Going
 if TYPE_CHECKING:
     from lalcheck.db.model import CardDatabase, DatabaseInfo
     from lalcheck.decks import Deck
+    from lalcheck.games.base import GameCard
+    from lalcheck.simulation.match import MatchSeries
+    from lalcheck.simulation.opponent import Opponent, WallLimits
+    from lalcheck.simulation.query import Query, Vocabulary
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,23 +51,34 @@ class DeckInfo:
         return f"{self.path} — {self.name}" if self.name else self.path
 
 
+def _default_opponent() -> Opponent:
+    """The game's own wall (contract §8), with its default settings."""
+    from lalcheck.simulation.opponent import Opponent, OpponentKind
+
+    return Opponent(OpponentKind.WALL)
+
+
 @dataclass(frozen=True, slots=True)
 class GoldfishSettings:
-    """How ``lalcheck goldfish`` plays: games per deck, seed, going, the own turn that
-    cuts a game off, the goldfishing policy, where the games run, the first games
-    whose logs to keep, a progress callback (games played), and a deck file the
-    opponent takes cards from (Luck & Logic: its gates)."""
+    """How ``lalcheck goldfish`` plays: games per deck, seed, going, the own turn games
+    stop after, the goldfishing policy, the opponent (with the engine's deck of a deck
+    opponent), the queries, where the games run, the first games whose logs to keep,
+    a progress callback (games played), and a deck file the opponent takes cards from
+    (Luck & Logic: the gates of a passive or wall opponent)."""
 
     games: int
     seed: int
     going: Going
     max_turns: int
     policy: str
+    opponent: Opponent = field(default_factory=_default_opponent)
+    opponent_cards: Any = None
+    queries: tuple[Query, ...] = ()
     jobs: int = 1
     backend: Backend | None = None
     sample_logs: int = 0
     progress: Callable[[int], None] | None = None
-    opponent_deck: tuple[str, Deck[Any]] | None = None
+    opponent_gates: tuple[str, Deck[Any]] | None = None
     #: The card database the decks were read against (an engine may look up cards
     #: beyond a deck's own in it, such as Restore the Luminous transformation forms).
     database: CardDatabase[Any] | None = None
@@ -85,10 +105,20 @@ class Simulation(Protocol):
 
     @property
     def policies(self) -> Sequence[str]:
-        """The goldfishing player's policies, by name."""
+        """The policies that play a deck, by name."""
 
     @property
-    def default_policy(self) -> str: ...
+    def default_policy(self) -> str:
+        """The goldfishing player's policy unless ``--policy`` says otherwise."""
+
+    @property
+    def strongest_policy(self) -> str:
+        """The policy of a deck opponent unless ``--opponent-policy`` says otherwise."""
+
+    @property
+    def wall(self) -> WallLimits | None:
+        """The wall opponent's defaults and limits; None: the game's wall takes no
+        options."""
 
     @property
     def max_turns(self) -> int:
@@ -106,13 +136,27 @@ class Simulation(Protocol):
         database: DatabaseInfo,
     ) -> SimulationReport: ...
 
-    def draw(
-        self, deck: tuple[DeckInfo, Any], seed: int, going: Going, policy: str, turns: int | None
-    ) -> str:
-        """One seeded sample game from the goldfishing side, as text."""
+    def vocabulary(self, database: CardDatabase[GameCard]) -> Vocabulary:
+        """The game's words for ``--query`` (:mod:`lalcheck.simulation.query`)."""
 
-    def play(self, deck_a: Any, deck_b: Any, seed: int) -> str:
-        """One seeded game between two decks: its log and result, as text."""
+    def draw(
+        self,
+        deck: tuple[DeckInfo, Any],
+        seed: int,
+        going: Going,
+        policy: str,
+        turns: int | None,
+        opponent: Opponent,
+        opponent_cards: Any = None,
+    ) -> str:
+        """One seeded sample game from the goldfishing side, as text (game 0 of
+        ``goldfish`` with the same seed and opponent)."""
+
+    def play(self, deck_a: Any, deck_b: Any, seed: int, policies: tuple[str, str]) -> str:
+        """One seeded game between two decks and policies: its log and result, as text."""
+
+    def match(self, deck_a: Any, deck_b: Any, seed: int, policies: tuple[str, str]) -> MatchSeries:
+        """Many seeded games between two decks and policies (``play --games``)."""
 
 
 #: The key of :attr:`TableSettings.policies` for every seat group without a policy of its own.

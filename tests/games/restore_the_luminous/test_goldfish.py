@@ -56,7 +56,9 @@ def vanilla(test_db: CardDatabase[Card]) -> tuple[DeckInfo, DeckList]:
 
 def test_the_report_counts_turns_to_bring_the_opponents_hp_to_0(run: CliRun) -> None:
     """RTL-WIN-1: the histogram is of own turns in which the opponent's HP reached 0."""
-    report = goldfish_json(run, RED_RUSH, "--games", "120", "--seed", "5", "--going", "both")
+    report = goldfish_json(
+        run, RED_RUSH, "--games", "120", "--seed", "5", "--going", "both", "--opponent", "passive"
+    )
     assert (report["game"], report["games"], report["going"]) == (GAME.id, 120, "both")
     assert report["opponent"] == {"kind": "passive", "policy": "passive"}
     turns = report["turns_to_win"]
@@ -150,11 +152,22 @@ def test_the_wall_never_attacks_and_slows_the_deck(test_db: CardDatabase[Card]) 
 
 
 def test_an_opponent_deck_is_played_by_the_greedy_policy(run: CliRun) -> None:
-    args = (RED_RUSH, "--games", "40", "--opponent-gates", BLUE_TIDE)
+    args = (RED_RUSH, "--games", "40", "--opponent", BLUE_TIDE)
     report = goldfish_json(run, *args)
     assert report["opponent"] == {"kind": "deck", "policy": "greedy", "deck": str(BLUE_TIDE)}
     assert report["policies"] == {"player": "greedy", "opponent": "greedy"}
     assert sum(report["results"].values()) == 40
+    random = run("goldfish", RED_RUSH, "--opponent", BLUE_TIDE, "--opponent-policy", "random")
+    assert random.exit_code == 2 and "played by the greedy policy" in random.stderr
+    gates = run("goldfish", RED_RUSH, "--opponent", "passive", "--opponent-gates", BLUE_TIDE)
+    assert gates.exit_code == 2 and "--opponent DECK.yaml" in gates.stderr
+
+
+def test_the_default_opponent_is_the_built_in_wall(run: CliRun) -> None:
+    report = goldfish_json(run, RED_RUSH, "--games", "10")
+    assert report["opponent"]["kind"] == "wall"
+    options = run("goldfish", RED_RUSH, "--wall-power", "5000")
+    assert options.exit_code == 2 and "wall is built in" in options.stderr
 
 
 def test_an_opponent_needs_its_kind_and_deck_together(test_db: CardDatabase[Card]) -> None:
@@ -163,7 +176,9 @@ def test_an_opponent_needs_its_kind_and_deck_together(test_db: CardDatabase[Card
 
 
 def test_the_text_report(run: CliRun) -> None:
-    result = run("goldfish", "-q", RED_RUSH, "--games", "30", "--going", "both")
+    result = run(
+        "goldfish", "-q", RED_RUSH, "--games", "30", "--going", "both", "--opponent", "passive"
+    )
     assert result.exit_code == 0
     text = result.stdout
     assert "30 games per deck · seed 0 · going both · greedy player against a passive " in text
@@ -208,7 +223,7 @@ def test_play_between_two_decks(run: CliRun) -> None:
     assert result.exit_code == 0
     *log, last = result.stdout.splitlines()
     assert last.startswith("result: ")
-    assert last.endswith("(A = Red Rush, B = Blue Tide Control; seed 2)")
+    assert last.endswith("(A = Red Rush (greedy), B = Blue Tide Control (greedy); seed 2)")
     assert log[0].startswith("T0 A: draws ")
     assert run("play", RED_RUSH, BLUE_TIDE, "--seed", "2").stdout == result.stdout
 

@@ -15,20 +15,21 @@ from __future__ import annotations
 
 import pytest
 
-from lalcheck.games.luck_and_logic.engine import Game, GreedyPolicy, Mulligan, perft
+from lalcheck.games.luck_and_logic.engine import Game, Mulligan, RushPolicy, perft
 from lalcheck.games.luck_and_logic.engine.game import policy_rng
 
 from .pool import ability_deck, make_deck
 
 
 def greedy_position(seed: int, phase: str | None = None, actions: int | None = None) -> Game:
-    """Greedy against greedy (A first, A with My Logicalist) until the first decision
-    in ``phase``, or for ``actions`` actions. Both keep their opening hands, so that
-    tuning the greedy mulligan does not move the positions."""
+    """The racing greedy player against itself (A first, A with My Logicalist) until
+    the first decision in ``phase``, or for ``actions`` actions. Both keep their
+    opening hands, so that tuning the greedy mulligan does not move the positions
+    (and the defending greedy's tuning neither)."""
     game = Game.new(make_deck("a", my_logicalist=True), make_deck("b"), seed, first_player=0)
     game.push(Mulligan())
     game.push(Mulligan())
-    policies = (GreedyPolicy(), GreedyPolicy())
+    policies = (RushPolicy(), RushPolicy())
     rngs = (policy_rng(seed, 0), policy_rng(seed, 1))
     while game.outcome is None:
         if phase is not None and game.phase.name == phase:
@@ -83,11 +84,12 @@ def test_perft_golden_counts_in_each_kind_of_decision(seed, phase, counts):
 )
 def test_perft_golden_counts_through_ability_choices(seed, kind, counts):
     """Decks using every part of the ability language, greedy against greedy, up to
-    the first choice an ability asks for (a search, a move, a discard)."""
+    the first choice an ability asks for (a search, a move, a discard); the rushing
+    greedy player, the one the goldens were counted with."""
     game = Game.new(ability_deck("a"), ability_deck("b", my_logicalist=False), seed, 0)
     game.push(Mulligan())
     game.push(Mulligan())
-    policies = (GreedyPolicy(), GreedyPolicy())
+    policies = (RushPolicy(), RushPolicy())
     rngs = (policy_rng(seed, 0), policy_rng(seed, 1))
     while game.phase.name != "CHOOSE":
         game.push(policies[game.actor].choose(game, game.legal_actions(), rngs[game.actor]))

@@ -17,18 +17,19 @@ from lalcheck.games.luck_and_logic.engine import (
 from lalcheck.games.luck_and_logic.goldfish import DeckInfo
 from lalcheck.games.luck_and_logic.goldfish.aggregate import (
     Aggregate,
+    Played,
     Result,
     aggregate,
     card_group,
     group_order,
 )
-from lalcheck.games.luck_and_logic.goldfish.runner import GOLDFISHER, Job
+from lalcheck.games.luck_and_logic.goldfish.runner import GOLDFISHER, Job, Rival
 from lalcheck.simulation.runner import Chunk, Going, play_chunk
 
 
 def job_of(septpia: tuple[DeckInfo, DeckList], going: Going = Going.BOTH) -> Job:
     _, cards = septpia
-    return Job((cards,), (cards,), seed=3, going=going, max_turns=10)
+    return Job((cards,), (Rival(cards),), seed=3, going=going, max_turns=10)
 
 
 def test_chunks_merge_to_the_same_aggregate_in_any_order_and_grouping(
@@ -69,16 +70,16 @@ def test_going_both_splits_even_and_odd_games(septpia: tuple[DeckInfo, DeckList]
     assert (first_only.first.games, first_only.second.games) == (4, 0)
 
 
-def record(turns: int, outcome: Outcome, summaries: tuple[TurnSummary, ...] = ()) -> GameRecord:
+def record(turns: int, outcome: Outcome, summaries: tuple[TurnSummary, ...] = ()) -> Played:
     opening = Opening((), (), ())
-    return GameRecord(0, 0, (), outcome, (turns, turns), summaries, (opening, opening), {})
+    return Played(GameRecord(0, 0, (), outcome, (turns, turns), summaries, (opening, opening), {}))
 
 
 def summary(turn: int, level: int, members: int, refreshes: int = 0) -> TurnSummary:
     return TurnSummary(GOLDFISHER, turn, level, level, members, 0, refreshes, 5)
 
 
-def test_results_are_cut_at_max_turns() -> None:
+def test_results_are_cut_at_max_turns_and_stopped_games_counted() -> None:
     won = Outcome(GOLDFISHER, EndReason.GATES)
     refreshed_out = Outcome(1 - GOLDFISHER, EndReason.REFRESH)
     games = [
@@ -98,6 +99,7 @@ def test_results_are_cut_at_max_turns() -> None:
     }
     assert counts.refreshed == 1
     assert counts.longest == 5
+    assert counts.stopped == 1
 
 
 def test_tempo_keeps_the_highest_so_far_and_carries_a_finished_game_forward() -> None:

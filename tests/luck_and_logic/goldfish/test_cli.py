@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import sys
 from pathlib import Path
 
@@ -10,7 +11,7 @@ import pytest
 from lalcheck.games.luck_and_logic import GAME
 from tests.conftest import CliRun
 
-from .conftest import ILLEGAL, MONOLIUM, SEPTPIA, goldfish_json
+from .conftest import ILLEGAL, MONOLIUM, SEPTPIA, goldfish_json, without_timing
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
@@ -26,7 +27,7 @@ PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
         (("--log", "-1"), "--log"),
         (("--going", "sideways"), "--going"),
         (("--format", "xml"), "--format"),
-        (("--policy", "clever"), "unknown policy 'clever'; policies: greedy, random"),
+        (("--policy", "clever"), "unknown policy 'clever'; policies: greedy, rush, search, random"),
     ],
 )
 def test_bad_options_exit_2_with_a_message(
@@ -157,7 +158,7 @@ def test_draw_shows_the_opening_the_mulligan_and_each_own_turn(run: CliRun) -> N
     assert result.exit_code == 0, result.output
     text = result.stdout
     assert text.startswith(f"{SEPTPIA} — Septpia Control\ngame 0 (game seed ")
-    assert "going first · greedy player vs passive opponent" in text
+    assert "going first · greedy player vs wall (power 6000, spirit 2, up to 2 members" in text
     assert "Opening hand:\n  " in text and "Mulligan: " in text
     for expected in (
         "Own turn 1\n  draws ",
@@ -165,7 +166,7 @@ def test_draw_shows_the_opening_the_mulligan_and_each_own_turn(run: CliRun) -> N
         "Own turn 2",
         "mobilizes ",
         "opponent: gate ",
-        "→ level 1 (0 face up) · 0 members · gates 0/6",
+        "→ level 1 (0 face up) · 3 members · gates 0/6",  # blockers on every front circle
         "gates 6/6",
         "Result: won in own turn ",
     ):
@@ -197,3 +198,110 @@ def test_draw_bad_inputs(run: CliRun, tmp_path: Path) -> None:
     assert run("draw", SEPTPIA, "--going", "both").exit_code == 2
     assert run("draw", SEPTPIA, "--turns", "0").exit_code == 2
     assert "unknown policy" in run("draw", SEPTPIA, "--policy", "x").stderr
+
+
+def test_the_opponent_is_the_wall_unless_told_otherwise(run: CliRun) -> None:
+    wall = goldfish_json(run, SEPTPIA, "--games", "10")
+    assert wall["opponent"] == {"kind": "wall", "power": 6000, "spirit": 2, "members": 2}
+    custom = goldfish_json(
+        run,
+        SEPTPIA,
+        "--games",
+        "10",
+        "--wall-power",
+        "9000",
+        "--wall-spirit",
+        "3",
+        "--wall-members",
+        "1",
+    )
+    assert custom["opponent"] == {"kind": "wall", "power": 9000, "spirit": 3, "members": 1}
+    passive = goldfish_json(run, SEPTPIA, "--games", "10", "--opponent", "passive")
+    assert passive["opponent"] == {"kind": "passive"}
+    assert passive["policies"] == {"player": "greedy", "opponent": "passive"}
+    text = run("goldfish", SEPTPIA, "--games", "5", "--opponent", "passive").stdout
+    assert "greedy player vs passive opponent\n  the opponent's gates: the deck's own" in text
+
+
+def test_a_deck_opponent_is_played_by_a_policy_and_refused_when_illegal(run: CliRun) -> None:
+    report = goldfish_json(
+        run, SEPTPIA, "--games", "10", "--opponent", MONOLIUM, "--opponent-policy", "random"
+    )
+    opponent = report["opponent"]
+    assert opponent["kind"] == "deck" and opponent["policy"] == "random"
+    assert opponent["deck"]["path"] == str(MONOLIUM) and opponent["deck"]["legal"] is True
+    assert report["policies"]["opponent"] == "random"
+    refused = run("goldfish", SEPTPIA, "--games", "5", "--opponent", ILLEGAL)
+    assert refused.exit_code == 1 and "is not a legal deck" in refused.stderr
+    forced = goldfish_json(run, SEPTPIA, "--games", "5", "--opponent", ILLEGAL, "--force")
+    assert forced["opponent"]["deck"]["legal"] is False
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("--opponent-policy", "greedy"), "--opponent-policy is for a deck opponent"),
+        (("--opponent", "passive", "--wall-members", "2"), "are for --opponent wall"),
+        (("--wall-members", "0"), "--wall-members must be from 1 to 6, not 0"),
+        (("--opponent", MONOLIUM, "--opponent-gates", MONOLIUM), "a deck plays its own"),
+        (("--opponent", MONOLIUM, "--opponent-policy", "x"), "unknown policy 'x'"),
+        (("--opponent", "x.txt"), "--opponent must be passive, wall or a deck file"),
+    ],
+)
+def test_bad_opponent_options_exit_2(run: CliRun, args: tuple[str, ...], message: str) -> None:
+    result = run("goldfish", SEPTPIA, "--games", "5", *args)
+    assert result.exit_code == 2, result.output
+    assert message in result.stderr
+
+
+def test_queries_are_answered_per_deck_and_bad_ones_point_at_the_column(run: CliRun) -> None:
+    queries = ("a paradox in hand by own turn 2", "a trance by own turn 4")
+    args = [arg for query in queries for arg in ("--query", query)]
+    report = goldfish_json(run, SEPTPIA, "--games", "30", *args)
+    answers = report["queries"]
+    assert [a["query"] for a in answers] == list(queries)
+    assert answers[0]["exact"] == pytest.approx(1 - math.comb(42, 9) / math.comb(50, 9), abs=1e-4)
+    assert answers[1]["exact"] is None
+    for answer in answers:
+        assert answer["ci95"][0] <= answer["simulated"] <= answer["ci95"][1]
+        assert answer["games"] == 30
+    text = run("goldfish", SEPTPIA, "--games", "10", *args).stdout
+    assert "Queries: the share of games in which each held" in text
+    bad = run("goldfish", SEPTPIA, "--query", "at least two paradoxes by own turn 2")
+    assert bad.exit_code == 2
+    assert bad.stderr == (
+        "error: query column 10: expected a number after 'at least'\n"
+        "  at least two paradoxes by own turn 2\n"
+        "           ^\n"
+    )
+    late = run("goldfish", SEPTPIA, "--max-turns", "4", "--query", "a trance by own turn 5")
+    assert late.exit_code == 2 and "after the last one played (4)" in late.stderr
+
+
+def test_max_turns_stops_the_games_and_says_how_many(run: CliRun) -> None:
+    report = goldfish_json(run, SEPTPIA, "--games", "20", "--max-turns", "3")
+    assert report["stopped"] == report["results"]["undecided"] > 0
+    assert all(int(turn) <= 3 for turn in report["turns_to_win"]["histogram"])
+    assert max(int(turn) for turn in report["level_by_turn"]) == 3
+
+
+def test_the_same_seed_gives_the_same_report_for_any_jobs_with_queries_and_comparisons(
+    run: CliRun,
+) -> None:
+    args: tuple[str | Path, ...] = (
+        SEPTPIA,
+        MONOLIUM,
+        "--games",
+        "24",
+        "--seed",
+        "3",
+        "--going",
+        "both",
+        "--query",
+        "a level-4 transunion mobilized by own turn 6",
+    )
+    one = goldfish_json(run, *args, "--jobs", "1")
+    two = goldfish_json(run, *args, "--jobs", "2")
+    assert without_timing(one) == without_timing(two)
+    assert one["comparison"]["turns_to_win"]["method"] == "paired"
+    assert one["decks"][1]["queries"][0]["query"].startswith("a level-4")

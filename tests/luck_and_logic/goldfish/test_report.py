@@ -13,8 +13,8 @@ from lalcheck.db import CardDatabase
 from lalcheck.games.luck_and_logic.engine import DeckList
 from lalcheck.games.luck_and_logic.goldfish import DeckInfo, goldfish
 from lalcheck.games.luck_and_logic.goldfish.aggregate import card_group
-from lalcheck.games.luck_and_logic.goldfish.formatter import BAR_WIDTH, bar
 from lalcheck.simulation.runner import Going
+from lalcheck.simulation.text import BAR_WIDTH, bar
 from tests.conftest import CliRun
 
 from .conftest import MONOLIUM, SEPTPIA, goldfish_json
@@ -87,8 +87,11 @@ def test_the_json_report_adds_intervals_groups_and_what_is_not_modelled(
     report: dict[str, Any],
 ) -> None:
     assert report["database"]["sample"] is True
-    assert report["policies"] == {"player": "greedy", "opponent": "passive"}
+    assert report["policies"] == {"player": "greedy", "opponent": "wall"}
+    assert report["opponent"] == {"kind": "wall", "power": 6000, "spirit": 2, "members": 2}
     assert report["max_turns"] == 10 and report["opponent_gates"] is None
+    assert report["stopped"] == report["results"]["undecided"]
+    assert report["queries"] == []
     groups = report["opening"]["groups"]
     assert next(iter(groups)) == "paradox" and "transunion" in groups
     assert sum(g["copies"] for g in groups.values()) == 50
@@ -137,15 +140,18 @@ def test_compare_mode_reports_each_deck_and_the_differences(run: CliRun) -> None
     assert [deck["deck"]["path"] for deck in report["decks"]] == [str(SEPTPIA), str(MONOLIUM)]
     assert "deck" not in report and "opening" not in report
     assert all("paradox_at_least_one" in deck["opening"] for deck in report["decks"])
-    [comparison] = report["comparison"]
+    comparison = report["comparison"]
+    assert report["comparisons"] == [comparison]
     assert (comparison["baseline"], comparison["deck"]) == (str(SEPTPIA), str(MONOLIUM))
     for name, difference in comparison["win_by_turn"].items():
         a = report["decks"][0]["win_by_turn"].get(name, 1.0)
         b = report["decks"][1]["win_by_turn"].get(name, 1.0)
         assert difference["difference"] == pytest.approx(b - a, abs=2e-4)
-        assert is_interval(difference["ci95"])
-        assert difference["ci95"][0] <= difference["difference"] <= difference["ci95"][1]
-    assert is_interval(comparison["mean_turns_to_win"]["ci95"])
+        assert difference["method"] == "paired"
+        for ci in (difference["ci95"], difference["independent_ci95"]):
+            assert is_interval(ci) and ci[0] <= difference["difference"] <= ci[1]
+    turns = comparison["turns_to_win"]
+    assert turns["method"] == "paired" and is_interval(turns["ci95"])
     assert set(comparison) >= {"not_won", "mulligan_rate"}
 
 
@@ -153,9 +159,15 @@ def test_a_deck_compared_with_itself_on_the_same_seeds_differs_by_nothing(run: C
     report = goldfish_json(run, SEPTPIA, SEPTPIA, "--games", "30")
     first, second = report["decks"]
     assert first == second
-    [comparison] = report["comparison"]
+    comparison = report["comparison"]
     assert all(d["difference"] == 0 for d in comparison["win_by_turn"].values())
-    assert comparison["mean_turns_to_win"]["difference"] == 0
+    # every pair of games is the same game: the paired interval shrinks to nothing
+    assert comparison["turns_to_win"]["difference"] == 0
+    assert comparison["turns_to_win"]["ci95"] == [0, 0]
+    assert comparison["turns_to_win"]["independent_ci95"][1] > 0
+    for difference in comparison["win_by_turn"].values():
+        paired, independent = difference["ci95"], difference["independent_ci95"]
+        assert paired[1] - paired[0] <= independent[1] - independent[0]
 
 
 def test_the_text_report_shows_every_section(run: CliRun) -> None:
@@ -163,8 +175,9 @@ def test_the_text_report_shows_every_section(run: CliRun) -> None:
     assert result.exit_code == 0, result.output
     text = result.stdout
     for expected in (
-        "Goldfish: 40 games per deck · seed 0 · going both · up to own turn 10",
-        "greedy player vs passive opponent (its deck's own gates)",
+        "Goldfish: 40 games per deck · seed 0 · going both · games stop after own turn 10",
+        "greedy player vs wall (power 6000, spirit 2, up to 2 members a turn)\n"
+        "  the opponent's gates: the deck's own",
         "card database lalcheck sample cards",
         f"engine {__version__}",
         "games/s with 1 job",
@@ -177,6 +190,7 @@ def test_the_text_report_shows_every_section(run: CliRun) -> None:
         "█",
         "mean ",
         "not won by own turn 10",
+        "stopped undecided after own turn 10",
         "Going first and second",
         "Level: chance of level ≥ k",
         "Members: chance of having had ≥ n members",
@@ -184,6 +198,8 @@ def test_the_text_report_shows_every_section(run: CliRun) -> None:
         "Not modelled: no ability text without a structured effect came up.",
         f"against {SEPTPIA} — Septpia Control",
         "mean turns to win",
+        "95% CI (paired)",
+        "pairs of games on the same seeds",
     ):
         assert expected in text, expected
     assert all(line == line.rstrip() for line in text.splitlines())

@@ -9,9 +9,12 @@ from pathlib import Path
 import pytest
 
 from lalcheck.db import CardDatabase
-from lalcheck.games.luck_and_logic.engine import DeckList
-from lalcheck.games.luck_and_logic.goldfish import DeckInfo, goldfish
+from lalcheck.games.luck_and_logic import GAME
+from lalcheck.games.luck_and_logic.engine import DeckList, GreedyPolicy, RushPolicy, play_game
+from lalcheck.games.luck_and_logic.goldfish import DEFAULT_OPPONENT, DeckInfo, goldfish
 from lalcheck.games.luck_and_logic.goldfish.runner import BySide, Job
+from lalcheck.simulation.match import EngineMatch
+from lalcheck.simulation.opponent import Opponent
 from lalcheck.simulation.runner import (
     Chunk,
     ChunkResult,
@@ -108,3 +111,40 @@ def test_the_library_refuses_impossible_settings(
         goldfish([septpia], games=1, database=sample_db.info, max_turns=0)
     with pytest.raises(ValueError, match="workers"):
         ProcessPoolBackend(0)
+
+
+@pytest.mark.parametrize(
+    ("policy", "opponent"),
+    [("greedy", DEFAULT_OPPONENT), ("rush", DEFAULT_OPPONENT), ("random", Opponent.passive())],
+)
+def test_trusted_policies_unchecked_give_the_report_of_checked_ones(
+    septpia: tuple[DeckInfo, DeckList], sample_db: CardDatabase, policy: str, opponent: Opponent
+) -> None:
+    """The built-in policies' actions are not checked in runs; checked, every action is
+    legal (else IllegalActionError) and the report is the same."""
+
+    def run(check_actions: bool) -> dict[str, object]:
+        report = goldfish(
+            [septpia],
+            games=30,
+            database=sample_db.info,
+            going=Going.BOTH,
+            policy=policy,
+            opponent=opponent,
+            sample_logs=1,
+            check_actions=check_actions,
+        )
+        return without_timing(report.to_dict())
+
+    assert run(True) == run(False)
+
+
+def test_play_games_unchecked_are_the_checked_games(
+    septpia: tuple[DeckInfo, DeckList], sample_db: CardDatabase
+) -> None:
+    deck = septpia[1]
+    unchecked = GAME.simulation().match(deck, deck, 3, ("greedy", "rush"))
+    checked = EngineMatch(play_game, (GreedyPolicy, RushPolicy), (deck, deck), 3)
+    assert [unchecked.play(i, i % 2) for i in range(6)] == [
+        checked.play(i, i % 2) for i in range(6)
+    ]

@@ -37,6 +37,7 @@ from lalcheck.games.luck_and_logic.engine.policies import (
     PassivePolicy,
     Policy,
     RandomPolicy,
+    RushPolicy,
 )
 from lalcheck.games.luck_and_logic.engine.replay import perft, replay
 from lalcheck.games.luck_and_logic.engine.rules import Game, IllegalActionError, LegalActions
@@ -79,6 +80,7 @@ __all__ = [
     "Policy",
     "RandomPolicy",
     "ReturnLevel",
+    "RushPolicy",
     "Source",
     "Trance",
     "TranceChange",

@@ -531,7 +531,7 @@ class _Search(Handler):
     def apply(self, game: GameState, res: Resolution, step: Effect, option: Option) -> bool:
         state = game.players[res.owner]
         card = getattr(state, self.zone).pop(option[0])
-        state.hand.append(card)
+        state.take(card)
         game.note(res.owner, f"adds {card.label()} to hand from the {self.zone}")
         return True
 
@@ -651,7 +651,7 @@ def leave_field(game: GameState, player: int, member: Member, to: Destination) -
     else:
         state.drop.extend(member.souls)
         if to is Destination.HAND:
-            state.hand.append(card)
+            state.take(card)
         elif to is Destination.DECK_TOP:
             state.deck.append(card)
         else:
@@ -779,7 +779,7 @@ class _LevelUp(Handler):
             returned = state.level.pop(option[0])
             del state.level_face_up[option[0]]
             del state.level_rested[option[0]]
-            state.hand.append(returned)
+            state.take(returned)
             game.note(res.owner, f"returns {returned.label()} from the level zone")
             return True
         card = game.take_top(res.owner)

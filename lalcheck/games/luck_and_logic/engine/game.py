@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from lalcheck.games.luck_and_logic.engine.actions import Action
@@ -60,7 +60,15 @@ def play_game(
     first_player: int | None = None,
     *,
     log: bool = False,
+    turn_limit: int | None = None,
+    observe: Callable[[Game], None] | None = None,
+    check: bool = True,
 ) -> GameRecord:
-    """Play one game to the end; every chosen action is checked to be legal."""
-    game = Game.new(deck_a, deck_b, seed, first_player, log=log)
-    return GameRecord.of(play_out(game, policies, seed))
+    """Play one game to the end; every chosen action is checked to be legal unless
+    ``check`` is off (for the trusted built-in policies).
+
+    ``turn_limit`` ends the game as undecided (:attr:`EndReason.TURN_LIMIT`) after
+    that many turns of both players; ``observe`` sees the game after every action.
+    """
+    game = Game.new(deck_a, deck_b, seed, first_player, log=log, turn_limit=turn_limit)
+    return GameRecord.of(play_out(game, policies, seed, observe=observe, check=check))

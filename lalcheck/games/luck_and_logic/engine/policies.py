@@ -7,10 +7,13 @@
 * :class:`RandomPolicy` picks uniformly among the legal actions (fuzzing).
 * :class:`GreedyPolicy` plays sensibly: keeps a hand with a first-turn
   logicalist or foreigner (else bottoms all but the low-level ones), levels every
-  turn, trances when it can, fields members to use every attack, uses Logic
-  Drives and cheap activated abilities, attacks front gates first, defines logic
-  to win battles, Luck Drives when short of cards, and answers the choices
-  abilities ask (:meth:`GreedyPolicy.choice`) with simple rules of thumb.
+  turn, trances when it can, fields members to use every attack and to block the
+  circles whose gates an attack can reach, moves idle members there, uses Logic
+  Drives and cheap activated abilities, attacks front gates first and then the
+  members guarding standing gates, defines logic to win battles, Luck Drives when
+  short of cards, and answers the choices abilities ask
+  (:meth:`GreedyPolicy.choice`) with simple rules of thumb.
+* :class:`RushPolicy` is the greedy player that never defends (it races).
 
 A policy builds its action from the game;
 :func:`~lalcheck.games.luck_and_logic.engine.game.play_game` checks that it is legal.
@@ -54,6 +57,7 @@ from lalcheck.games.luck_and_logic.engine.actions import (
     LevelUp,
     LogicDrive,
     Mobilize,
+    Move,
     Mulligan,
     ReturnLevel,
     Source,
@@ -126,7 +130,13 @@ _CIRCLE_ORDER = {1: 0, 3: 0, 5: 0, 2: 1, 4: 1, 6: 1}
 
 
 class GreedyPolicy:
-    """A sensible one-step-greedy player."""
+    """A sensible one-step-greedy player that defends: besides the members it attacks
+    with, it fields blockers on the empty circles whose gate an attack can reach,
+    moves members that guard nothing onto them, and attacks first the members that
+    guard standing gates."""
+
+    #: False: :class:`RushPolicy`, which races and never defends.
+    defends = True
 
     def choose(self, game: Game, actions: LegalActions, rng: random.Random) -> Action:
         phase = game.phase
@@ -168,15 +178,13 @@ class GreedyPolicy:
     def _level(state: PlayerState) -> LevelUp:
         """Level every turn with the card least worth keeping, preferring one
         that lets a transunion in hand be mobilized (R-MOB)."""
-        transunions = [c for c in state.hand if c.type is CardType.TRANSUNION]
+        waiting = [
+            c for c in state.hand if c.type is CardType.TRANSUNION and not _enabled(state, c)
+        ]
 
         def score(index: int) -> float:
             card = state.hand[index]
-            enables = any(
-                shares_color_or_world(t, card) and not _enabled(state, t)
-                for t in transunions
-                if t is not card
-            )
+            enables = any(shares_color_or_world(t, card) for t in waiting if t is not card)
             return keep_value(state, index) - (0.5 if enables else 0.0)
 
         return LevelUp(min(distinct_indices(state.hand), key=score))
@@ -195,10 +203,13 @@ class GreedyPolicy:
         if trance is not None:
             return trance
         standing = sum(1 for m in state.members() if not m.rested)
-        if standing < state.face_up_level_count:
+        if standing < state.face_up_level_count or (self.defends and _exposed_empty(state)):
             mobilize = self._mobilize(state)
             if mobilize is not None:
                 return mobilize
+        guard = _guard(game, state) if self.defends else None
+        if guard is not None:
+            return guard
         ability = self._ability(game, state)
         if ability is not None:
             return ability
@@ -278,11 +289,11 @@ class GreedyPolicy:
             best[2],
         )
 
-    @staticmethod
-    def _mobilize(state: PlayerState) -> Mobilize | None:
-        """R-MOB: the strongest affordable member that fits on empty circles."""
+    def _mobilize(self, state: PlayerState) -> Mobilize | None:
+        """R-MOB: the strongest affordable member that fits on empty circles (a
+        defending player: on circles an attack can reach first)."""
         field = state.field
-        best: tuple[tuple[int, int, int], Mobilize] | None = None
+        best: tuple[tuple[int, int, int, int], Mobilize] | None = None
         for index in distinct_indices(state.hand):
             card = state.hand[index]
             if not can_mobilize(state, card):
@@ -292,14 +303,14 @@ class GreedyPolicy:
                     rank = (
                         card.level or 0,
                         card.power or 0,
+                        sum(_exposed(state, c) for c in circles) if self.defends else 0,
                         -sum(_CIRCLE_ORDER[c] for c in circles),
                     )
                     if best is None or rank > best[0]:
                         best = (rank, Mobilize(index, circles))
         return best[1] if best else None
 
-    @staticmethod
-    def _attack(game: Game, state: PlayerState) -> Action:
+    def _attack(self, game: Game, state: PlayerState) -> Action:
         """R-BAT-1: undestroyed empty gates first (front row first) with the weakest
         attacker; then the weakest defender with the strongest attacker."""
         standing = [m for m in state.members() if not m.rested]
@@ -321,6 +332,10 @@ class GreedyPolicy:
         ]
         if not defenders:
             return PASS
+        # beating a member that guards a standing gate opens the gate to the next attack
+        if self.defends:
+            guarding = [m for m in defenders if any(_exposed(opponent, c) for c in m.circles)]
+            defenders = guarding or defenders
         strongest = max(standing, key=lambda m: attack_power(game, m))
         weakest_defender = min(defenders, key=lambda m: layers.power(game, m))
         target = next(c for c in weakest_defender.circles if attackable(opponent, c))
@@ -421,6 +436,13 @@ class GreedyPolicy:
         if kind is ChoiceKind.GATE:
             return Choose(min(options, key=lambda o: (_CIRCLE_ORDER[o[0]], o[0])))
         return Choose(options[0])  # MOVE, PARADOX: any will do
+
+
+class RushPolicy(GreedyPolicy):
+    """The greedy player that races: it fields only as many members as it can attack
+    with and attacks the weakest member in reach, never minding its own gates."""
+
+    defends = False
 
 
 POWER_INDEX, SPIRIT_INDEX = 0, 1
@@ -603,3 +625,28 @@ def _enabled(state: PlayerState, transunion: Card) -> bool:
         up and shares_color_or_world(transunion, card)
         for card, up in zip(state.level, state.level_face_up, strict=True)
     )
+
+
+def _exposed(state: PlayerState, circle: int) -> bool:
+    """An attack can reach the circle and destroy the gate there (R-BAT-1)."""
+    return attackable(state, circle) and not state.gate_destroyed[circle - 1]
+
+
+def _exposed_empty(state: PlayerState) -> bool:
+    return any(state.field[c - 1] is None and _exposed(state, c) for c in range(1, 7))
+
+
+def _guard(game: Game, state: PlayerState) -> Move | None:
+    """R-TURN-4: move a member that guards nothing (its gates destroyed or out of
+    reach) onto an empty circle whose gate an attack can reach."""
+    for member in state.members():
+        if any(_exposed(state, c) for c in member.circles):
+            continue
+        for circles in shapes(member.card.territory):
+            if all(state.field[c - 1] is None for c in circles) and any(
+                _exposed(state, c) for c in circles
+            ):
+                move = Move(member.circle, circles)
+                if game.is_legal(move):
+                    return move
+    return None

@@ -108,10 +108,19 @@ class Game(GameState):
         first_player: int | None = None,
         *,
         log: bool = False,
+        turn_limit: int | None = None,
     ) -> Game:
         """R-TURN-0: shuffle, set 6 gates (4 removed), decide the first player
-        (at random unless given), draw 5 each; the mulligans come next."""
+        (at random unless given), draw 5 each; the mulligans come next.
+
+        The game ends undecided after ``turn_limit`` turns of both players (at most
+        and by default ``decisions.MAX_TURNS``).
+        """
         game = cls(seed, 0, log=log)
+        if turn_limit is not None:
+            if not 1 <= turn_limit <= d.MAX_TURNS:
+                raise ValueError(f"turn_limit must be 1 to {d.MAX_TURNS}, not {turn_limit}")
+            game.turn_limit = turn_limit
         rng = game.rng
         for state, deck in zip(game.players, (deck_a, deck_b), strict=True):
             gates = list(deck.gates)
@@ -137,7 +146,7 @@ class Game(GameState):
 
     def legal_actions(self) -> LegalActions:
         """The legal actions of the player to act (:attr:`actor`)."""
-        return LegalActions(self)
+        return engine.LegalActions(self)  # not through the alias: its call is slow
 
     def generate_legal_actions(self) -> Iterator[Action]:
         """Every legal action, one per distinct outcome (copies of a card count once)."""
@@ -458,7 +467,7 @@ class Game(GameState):
         card = state.level.pop(action.card)
         del state.level_face_up[action.card]
         del state.level_rested[action.card]
-        state.hand.append(card)
+        state.take(card)
         self.note(self.actor, f"returns {card.label()} from the level zone")
         self._leveled(self.actor)
 
@@ -690,7 +699,7 @@ class Game(GameState):
 
     def _next_turn(self) -> None:
         self.summaries.append(self.summarize(self.active))
-        if self.turn >= d.MAX_TURNS:
+        if self.turn >= self.turn_limit:
             self._finish(Outcome(None, EndReason.TURN_LIMIT))
             return
         self.active = 1 - self.active

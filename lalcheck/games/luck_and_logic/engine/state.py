@@ -76,7 +76,7 @@ class EndReason(StrEnum):
     GATES = "gates"  # R-WIN-1: all six gates destroyed
     REFRESH = "refresh"  # R-WIN-2: second refresh penalty
     BOTH_LOST = "both lost"  # R-WIN-3: both would lose at once: a draw
-    TURN_LIMIT = "turn limit"  # decisions.MAX_TURNS reached: a draw
+    TURN_LIMIT = "turn limit"  # the game's turn limit (decisions.MAX_TURNS) reached
 
 
 @dataclass(frozen=True, slots=True)
@@ -194,6 +194,7 @@ class PlayerState:
         "paradox",
         "penalties",
         "reaching",
+        "received",
         "refreshes",
         "removed",
         "secret_tools",
@@ -206,6 +207,8 @@ class PlayerState:
     def __init__(self) -> None:
         self.deck: list[Card] = []
         self.hand: list[Card] = []
+        #: Every card that entered the hand, in order (drawn, returned, searched).
+        self.received: list[Card] = []
         #: The member on each circle (index circle - 1); a multi-circle member is on each.
         self.field: list[Member | None] = [None] * 6
         self.gates: list[Card] = []
@@ -238,6 +241,7 @@ class PlayerState:
         other = PlayerState.__new__(PlayerState)
         other.deck = self.deck[:]
         other.hand = self.hand[:]
+        other.received = self.received[:]
         copies: dict[int, Member] = {}
         field: list[Member | None] = []
         for member in self.field:
@@ -347,6 +351,11 @@ class PlayerState:
 
     # -- zone changes --------------------------------------------------------
 
+    def take(self, card: Card) -> None:
+        """Put a card into the hand (every card enters it this way)."""
+        self.hand.append(card)
+        self.received.append(card)
+
     def remove_member(self, member: Member) -> None:
         """Take a member off its circles (the caller decides where the cards go)."""
         field = self.field
@@ -455,6 +464,7 @@ class GameState:
         "seed",
         "summaries",
         "turn",
+        "turn_limit",
         "unmodelled",
         "up_paradox",
     )
@@ -465,6 +475,7 @@ class GameState:
         self.players = (PlayerState(), PlayerState())
         self.first_player = first_player
         self.turn = 0
+        self.turn_limit = d.MAX_TURNS
         self.active = first_player
         self.actor = first_player
         self.phase = Phase.MULLIGAN
@@ -497,6 +508,7 @@ class GameState:
         other.players = (self.players[0].copy(), self.players[1].copy())
         other.first_player = self.first_player
         other.turn = self.turn
+        other.turn_limit = self.turn_limit
         other.active = self.active
         other.actor = self.actor
         other.phase = self.phase
@@ -562,7 +574,7 @@ class GameState:
             card = self.take_top(player)
             if card is None:
                 break
-            state.hand.append(card)
+            state.take(card)
         if self.log is not None and len(state.hand) > before:
             self.note(player, f"draws {', '.join(c.label() for c in state.hand[before:])}")
 

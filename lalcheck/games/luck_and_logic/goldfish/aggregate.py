@@ -45,7 +45,7 @@ class Result(StrEnum):
     LOST_TO_REFRESH = "lost_to_refresh"  # R-WIN-2: its own second refresh penalty
     OPPONENT_REFRESHED_OUT = "opponent_lost_to_refresh"
     DRAW = "draw"  # both lost at once (R-WIN-3)
-    UNDECIDED = "undecided"  # nothing decided by max_turns (or by the engine's turn limit)
+    UNDECIDED = "undecided"  # nothing decided when the game stopped after own turn max_turns
 
 
 def result_of(record: GameRecord, player: int, max_turns: int) -> Result:
@@ -58,6 +58,14 @@ def result_of(record: GameRecord, player: int, max_turns: int) -> Result:
     if outcome.reason is EndReason.GATES:
         return Result.WON if outcome.winner == player else Result.LOST
     return Result.OPPONENT_REFRESHED_OUT if outcome.winner == player else Result.LOST_TO_REFRESH
+
+
+@dataclass(frozen=True, slots=True)
+class Played:
+    """A played game and the run's queries that held in it (their indexes)."""
+
+    record: GameRecord
+    held: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,6 +102,10 @@ class Aggregate:
     unmodelled_games: int = 0
     #: The most own turns any game lasted, at most ``max_turns``.
     longest: int = 0
+    #: Games stopped undecided after own turn ``max_turns``.
+    stopped: int = 0
+    #: Query index -> games in which the query held.
+    queries: Counter[int] = field(default_factory=Counter)
 
     def __add__(self, other: Aggregate) -> Aggregate:
         """The aggregate of both sets of games (exact, commutative, associative)."""
@@ -111,15 +123,18 @@ class Aggregate:
             unmodelled=self.unmodelled + other.unmodelled,
             unmodelled_games=self.unmodelled_games + other.unmodelled_games,
             longest=max(self.longest, other.longest),
+            stopped=self.stopped + other.stopped,
+            queries=self.queries + other.queries,
         )
 
     def count(self, result: Result) -> int:
         return self.results[result.value]
 
 
-def aggregate(records: Iterable[GameRecord], player: int, max_turns: int) -> Aggregate:
+def aggregate(games_played: Iterable[Played], player: int, max_turns: int) -> Aggregate:
     """Tally finished games from the side of ``player`` up to its own turn ``max_turns``."""
-    games = mulligans = refreshed = unmodelled_games = longest = 0
+    games = mulligans = refreshed = unmodelled_games = longest = stopped = 0
+    queries: Counter[int] = Counter()
     bottomed: Counter[int] = Counter()
     opening_hits: Counter[str] = Counter()
     kept: Counter[tuple[str, int]] = Counter()
@@ -128,7 +143,10 @@ def aggregate(records: Iterable[GameRecord], player: int, max_turns: int) -> Agg
     level_by_turn: Counter[tuple[int, int]] = Counter()
     members_by_turn: Counter[tuple[int, int]] = Counter()
     unmodelled: Counter[str] = Counter()
-    for record in records:
+    for played in games_played:
+        record = played.record
+        queries.update(played.held)
+        stopped += record.outcome.reason is EndReason.TURN_LIMIT
         games += 1
         opening = record.openings[player]
         if opening.bottomed:
@@ -169,4 +187,6 @@ def aggregate(records: Iterable[GameRecord], player: int, max_turns: int) -> Agg
         unmodelled=unmodelled,
         unmodelled_games=unmodelled_games,
         longest=longest,
+        stopped=stopped,
+        queries=queries,
     )

@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
-import io
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 
-from rich import box
-from rich.console import Console, Group, RenderableType
-from rich.table import Table
+from rich.console import Group, RenderableType
 from rich.text import Text
 
 from lalcheck.games.luck_and_logic.cards import Card
@@ -17,61 +14,18 @@ from lalcheck.games.luck_and_logic.goldfish.report import (
     Comparison,
     DeckStats,
     GoldfishReport,
+    Paired,
     SampleLog,
     TurnsToWin,
 )
-from lalcheck.games.luck_and_logic.goldfish.runner import OPPONENT_POLICY
 from lalcheck.games.luck_and_logic.goldfish.sample import SampleGame
+from lalcheck.simulation.opponent import OpponentKind
 from lalcheck.simulation.runner import Going
-from lalcheck.simulation.stats import Difference, Interval, Proportion
+from lalcheck.simulation.stats import Difference, Proportion
+from lalcheck.simulation.text import bar, interval, percent, render
+from lalcheck.simulation.text import section as _section
+from lalcheck.simulation.text import table as _table
 from lalcheck.wording import plural, visible
-
-#: Width of the text report: 80 columns (it never depends on the terminal, so output is
-#: stable, and piped output is the same as on a terminal).
-WIDTH = 80
-#: Width in characters of a full histogram bar (the widest table still fits in WIDTH).
-BAR_WIDTH = 10
-_EIGHTHS = " ▏▎▍▌▋▊▉"
-
-
-def render(renderables: Iterable[RenderableType], width: int = WIDTH) -> str:
-    """Plain text of rich renderables, printed on a recording console."""
-    console = Console(
-        record=True, width=width, file=io.StringIO(), color_system=None, highlight=False
-    )
-    for renderable in renderables:
-        console.print(renderable)
-    return "".join(line.rstrip() + "\n" for line in console.export_text().splitlines())
-
-
-def bar(fraction: float, width: int = BAR_WIDTH) -> str:
-    """A horizontal bar ``fraction`` of ``width`` long, to an eighth of a character."""
-    eighths = round(max(0.0, min(1.0, fraction)) * width * 8)
-    full, rest = divmod(eighths, 8)
-    return "█" * full + (_EIGHTHS[rest] if rest else "")
-
-
-def percent(value: float) -> str:
-    return f"{value:.1%}"
-
-
-def interval(ci: Interval, signed: bool = False) -> str:
-    form = "{:+.1%}" if signed else "{:.1%}"
-    return f"{form.format(ci[0])} – {form.format(ci[1])}"
-
-
-def _table(*columns: str) -> Table:
-    table = Table(box=box.SIMPLE_HEAD, pad_edge=False)
-    for index, column in enumerate(columns):
-        table.add_column(column, justify="left" if index == 0 else "right", no_wrap=True)
-    return table
-
-
-def _section(title: str, table: Table, note: str = "") -> Group:
-    """A titled table, with a note under it."""
-    if not note:
-        return Group(Text(title, style="bold"), table)
-    return Group(Text(title, style="bold"), table, Text(note + "\n"))
 
 
 def format_report(report: GoldfishReport) -> str:
@@ -81,18 +35,24 @@ def format_report(report: GoldfishReport) -> str:
         parts.extend(_deck(stats, report.max_turns))
     for comparison in report.comparisons:
         parts.append(_comparison(comparison, report.max_turns))
-    text = render(parts) + "".join(_log(log) for log in report.logs)
+    opponent = report.opponent.describe()
+    text = render(parts) + "".join(_log(log, opponent) for log in report.logs)
     return visible(text, keep="\n")  # deck titles and card names hold no terminal escapes
 
 
 def _header(report: GoldfishReport) -> Text:
     database = report.database
     sample = " (sample data)" if database.sample else ""
-    gates = report.opponent_gates or "its deck's own gates"
+    opponent = report.opponent
     lines = [
         f"Goldfish: {report.games} games per deck · seed {report.seed} · "
-        f"going {report.going.value} · up to own turn {report.max_turns}",
-        f"  {report.policy} player vs {OPPONENT_POLICY} opponent ({gates})",
+        f"going {report.going.value} · games stop after own turn {report.max_turns}",
+        f"  {report.policy} player vs {opponent.describe()}",
+    ]
+    if opponent.kind is not OpponentKind.DECK:
+        gates = f"those of {report.opponent_gates}" if report.opponent_gates else "the deck's own"
+        lines.append(f"  the opponent's gates: {gates}")
+    lines += [
         f"  card database {database.name} {database.version}{sample}",
         f"  engine {report.engine_version}",
         f"  {report.games * len(report.decks)} games in {report.elapsed_s:.2f} s: "
@@ -109,7 +69,26 @@ def _deck(stats: DeckStats, max_turns: int) -> list[RenderableType]:
     if stats.by_going:
         parts.append(_by_going(stats.by_going))
     parts.extend([_tempo(stats), _refresh_and_unmodelled(stats, max_turns)])
+    if stats.queries:
+        parts.append(_queries(stats))
     return parts
+
+
+def _queries(stats: DeckStats) -> Group:
+    table = _table("query", "simulated", "95% CI", "exact")
+    for result in stats.queries:
+        table.add_row(
+            result.query.text,
+            percent(result.simulated.value),
+            interval(result.simulated.ci95),
+            "—" if result.exact is None else percent(result.exact),
+        )
+    return _section(
+        "\nQueries: the share of games in which each held",
+        table,
+        "exact: the hypergeometric chance of a pure draw question (5 cards, then 2 a turn; "
+        "no mulligan or extra draws).",
+    )
 
 
 def _opening(stats: DeckStats) -> Group:
@@ -169,7 +148,7 @@ def _turns_to_win(stats: DeckStats, max_turns: int) -> Group:
     return _section(
         "Turns to win: the own turn in which the sixth gate fell",
         table,
-        _win_summary(turns, max_turns),
+        f"{_win_summary(turns, max_turns)}\n{_stopped(stats, max_turns)}",
     )
 
 
@@ -185,6 +164,10 @@ def _win_summary(turns: TurnsToWin, max_turns: int) -> str:
         f"{average} · not won by own turn {max_turns}: {turns.not_won} "
         f"({percent(not_won.value)}) · lost to refresh: {turns.lost_to_refresh}"
     )
+
+
+def _stopped(stats: DeckStats, max_turns: int) -> str:
+    return f"{plural(stats.stopped, 'game')} stopped undecided after own turn {max_turns}"
 
 
 def _by_going(sides: Mapping[str, TurnsToWin]) -> Group:
@@ -248,36 +231,46 @@ def _refresh_and_unmodelled(stats: DeckStats, max_turns: int) -> Text:
 
 
 def _comparison(comparison: Comparison, max_turns: int) -> Group:
-    table = _table("measure", "difference", "95% CI", "")
+    table = _table("measure", "diff", "95% CI (paired)", "independent", "width", "")
 
-    def row(name: str, difference: Difference, unit: str = "%") -> None:
-        value, ci = difference.value, difference.ci95
+    def shown(value: float, ci: tuple[float, float], unit: str) -> tuple[str, str]:
         if unit == "%":
-            shown, shown_ci = f"{value:+.1%}", interval(ci, signed=True)
-        else:
-            shown, shown_ci = f"{value:+.2f}", f"{ci[0]:+.2f} – {ci[1]:+.2f}"
-        table.add_row(name, shown, shown_ci, "*" if difference.significant else "")
+            return f"{value:+.1%}", interval(ci, signed=True)
+        return f"{value:+.2f}", f"{ci[0]:+.2f} – {ci[1]:+.2f}"
 
-    for turn, difference in comparison.win_by_turn.items():
-        row(f"won by own turn {turn}", difference)
+    def row(name: str, measure: Paired | Difference, unit: str = "%") -> None:
+        difference = measure.paired if isinstance(measure, Paired) else measure
+        value, ci = shown(difference.value, difference.ci95, unit)
+        if isinstance(measure, Paired):
+            independent = shown(measure.independent.value, measure.independent.ci95, unit)[1]
+            narrowing = measure.narrowing
+            width = "" if narrowing is None else f"{narrowing:.0%}"
+        else:
+            independent, width = "(independent)", ""
+        table.add_row(name, value, ci, independent, width, "*" if difference.significant else "")
+
     if comparison.mean_turns_to_win is not None:
         row("mean turns to win", comparison.mean_turns_to_win, unit="turns")
-    row(f"not won by own turn {max_turns}", comparison.not_won)
+    for turn, paired in comparison.win_by_turn.items():
+        row(f"won by turn {turn}", paired)
+    row(f"not won by turn {max_turns}", comparison.not_won)
     row("mulligan rate", comparison.mulligan_rate)
     return _section(
         f"\n{comparison.deck.title}\n  against {comparison.baseline.title}",
         table,
-        "Differences: this deck minus the first, with 95% intervals; * marks an interval "
-        "that excludes 0.",
+        f"diff: this deck minus the first over {comparison.games} pairs of games on the "
+        f"same seeds (turns to win: the {comparison.pairs_won} pairs both won); width: the "
+        "paired interval's width over the independent one; * marks a paired interval that "
+        "excludes 0.",
     )
 
 
-def _log(log: SampleLog) -> str:
-    """A sample game's log, unwrapped (A is the deck, B the passive opponent)."""
+def _log(log: SampleLog, opponent: str) -> str:
+    """A sample game's log, unwrapped (A is the deck, B the opponent)."""
     going = "going first" if log.going_first else "going second"
     header = (
         f"\nSample game {log.index} (seed {log.seed}, {going}; A: the deck, "
-        f"B: the passive opponent): {log.outcome}"
+        f"B: the {opponent}): {log.outcome}"
     )
     return "\n".join([header, *(f"  {line}" for line in log.lines)]) + "\n"
 
@@ -296,14 +289,16 @@ def describe(card: Card) -> str:
     return f"{card.label()} {card.type.value.replace('_', ' ')}{level}"
 
 
-def format_sample(game: SampleGame, *, title: str, policy: str, turns: int | None = None) -> str:
+def format_sample(
+    game: SampleGame, *, title: str, policy: str, opponent: str, turns: int | None = None
+) -> str:
     """One sample game: opening hand, mulligan, then up to ``turns`` own turns."""
     going = Going.FIRST if game.going_first else Going.SECOND
     opening = game.opening
     lines = [
         title,
         f"game {game.index} (game seed {game.seed}) · going {going.value} · "
-        f"{policy} player vs {OPPONENT_POLICY} opponent",
+        f"{policy} player vs {opponent}",
         "",
         "Opening hand:",
         *(f"  {describe(card)}" for card in opening.hand),

@@ -4,17 +4,20 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 from typing import Any
 
 from lalcheck.db.model import CardDatabase, DatabaseInfo
 from lalcheck.decks import Deck
-from lalcheck.games.luck_and_logic.engine import DeckList, GreedyPolicy, play_game
+from lalcheck.games.base import GameCard
+from lalcheck.games.luck_and_logic.engine import DeckList, play_game
 from lalcheck.games.luck_and_logic.goldfish import (
     DEFAULT_MAX_TURNS,
     MAX_OWN_TURNS,
+    WALL,
     GateDeck,
     goldfish,
-    passive_opponent,
+    rival,
 )
 from lalcheck.games.luck_and_logic.goldfish.formatter import (
     format_report,
@@ -22,25 +25,41 @@ from lalcheck.games.luck_and_logic.goldfish.formatter import (
     format_sample,
 )
 from lalcheck.games.luck_and_logic.goldfish.plot import plot_report
+from lalcheck.games.luck_and_logic.goldfish.queries import Vocabulary
 from lalcheck.games.luck_and_logic.goldfish.report import GoldfishReport
 from lalcheck.games.luck_and_logic.goldfish.runner import POLICIES, Job
 from lalcheck.games.luck_and_logic.goldfish.sample import sample_game
 from lalcheck.simulation import DeckInfo, GoldfishSettings
 from lalcheck.simulation.engine import game_text
+from lalcheck.simulation.match import EngineMatch
+from lalcheck.simulation.opponent import Opponent
 from lalcheck.simulation.report import Formatted
 from lalcheck.simulation.runner import Going
 
 
+def _gates(settings: GoldfishSettings) -> GateDeck | None:
+    if settings.opponent_gates is None:
+        return None
+    source, deck = settings.opponent_gates
+    return GateDeck(source, tuple(deck.expand("gates")))
+
+
 class LuckAndLogicSimulation:
-    """Goldfish games against a passive opponent, sample games, and games between decks."""
+    """Goldfish games against the wall, a passive opponent or a deck; sample games;
+    games between decks."""
 
     policies = tuple(POLICIES)
     default_policy = "greedy"
+    strongest_policy = "greedy"
+    wall = WALL
     max_turns = MAX_OWN_TURNS
     default_max_turns = DEFAULT_MAX_TURNS
 
     def playable(self, deck: Deck[Any], database: CardDatabase[Any]) -> DeckList:
         return DeckList.from_deck(deck)
+
+    def vocabulary(self, database: CardDatabase[GameCard]) -> Vocabulary:
+        return Vocabulary(database)
 
     def goldfish(
         self,
@@ -48,8 +67,6 @@ class LuckAndLogicSimulation:
         settings: GoldfishSettings,
         database: DatabaseInfo,
     ) -> Formatted[GoldfishReport]:
-        opponent = settings.opponent_deck
-        gates = GateDeck(opponent[0], tuple(opponent[1].expand("gates"))) if opponent else None
         report = goldfish(
             decks,
             games=settings.games,
@@ -58,32 +75,54 @@ class LuckAndLogicSimulation:
             going=settings.going,
             max_turns=settings.max_turns,
             policy=settings.policy,
+            opponent=settings.opponent,
+            opponent_deck=settings.opponent_cards,
+            opponent_gates=_gates(settings),
+            queries=settings.queries,
             jobs=settings.jobs,
             backend=settings.backend,
-            opponent_gates=gates,
             sample_logs=settings.sample_logs,
             progress=settings.progress,
         )
         return Formatted(report, format_report, format_report_json, plot_report)
 
     def draw(
-        self, deck: tuple[DeckInfo, Any], seed: int, going: Going, policy: str, turns: int | None
+        self,
+        deck: tuple[DeckInfo, Any],
+        seed: int,
+        going: Going,
+        policy: str,
+        turns: int | None,
+        opponent: Opponent,
+        opponent_cards: Any = None,
     ) -> str:
         info, cards = deck
         job = Job(
             decks=(cards,),
-            opponents=(passive_opponent(cards),),
+            rivals=(rival(cards, opponent, opponent_deck=opponent_cards),),
             seed=seed,
             going=going,
             max_turns=MAX_OWN_TURNS,
             policy=policy,
         )
-        return format_sample(sample_game(job), title=info.title, policy=policy, turns=turns)
+        return format_sample(
+            sample_game(job),
+            title=info.title,
+            policy=policy,
+            opponent=opponent.describe(),
+            turns=turns,
+        )
 
-    def play(self, deck_a: Any, deck_b: Any, seed: int) -> str:
-        record = play_game(deck_a, deck_b, (GreedyPolicy(), GreedyPolicy()), seed, log=True)
-        names = (deck_a.name, deck_b.name)
+    def play(self, deck_a: Any, deck_b: Any, seed: int, policies: tuple[str, str]) -> str:
+        players = tuple(POLICIES[name]() for name in policies)
+        record = play_game(deck_a, deck_b, players, seed, log=True)
+        names = (f"{deck_a.name} ({policies[0]})", f"{deck_b.name} ({policies[1]})")
         return game_text(record.log, record.outcome, record.turns, names, seed)
+
+    def match(self, deck_a: Any, deck_b: Any, seed: int, policies: tuple[str, str]) -> EngineMatch:
+        classes = (POLICIES[policies[0]], POLICIES[policies[1]])
+        # the built-in policies are trusted: their actions are not checked to be legal
+        return EngineMatch(partial(play_game, check=False), classes, (deck_a, deck_b), seed)
 
 
 SIMULATION = LuckAndLogicSimulation()

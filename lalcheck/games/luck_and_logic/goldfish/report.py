@@ -1,11 +1,12 @@
-"""The goldfish report: frozen results built from aggregates, and their JSON (contract §6).
+"""The goldfish report: frozen results built from aggregates, and their JSON (contract §6, §8).
 
 :func:`deck_stats` turns one deck's :class:`~lalcheck.games.luck_and_logic.goldfish.runner.BySide`
 aggregates into :class:`DeckStats`; :class:`GoldfishReport` holds the run's
 header, every deck, the comparisons of later decks with the first, and sample
 logs (:func:`lalcheck.games.luck_and_logic.goldfish.goldfish` builds one). ``to_dict()`` gives the
 JSON document: for one deck the contract §6 fields at the top level, for
-several a ``decks`` list and a ``comparison`` list.
+several a ``decks`` list, the ``comparison`` of the second deck with the first
+(contract §8) and ``comparisons``, one per later deck.
 """
 
 from __future__ import annotations
@@ -26,8 +27,12 @@ from lalcheck.games.luck_and_logic.goldfish.aggregate import (
     card_group,
     group_order,
 )
-from lalcheck.games.luck_and_logic.goldfish.runner import GOLDFISHER, OPPONENT_POLICY, BySide
+from lalcheck.games.luck_and_logic.goldfish.queries import drawn_by
+from lalcheck.games.luck_and_logic.goldfish.runner import GOLDFISHER, BySide
 from lalcheck.simulation import DeckInfo
+from lalcheck.simulation.opponent import Opponent, OpponentKind
+from lalcheck.simulation.paired import Pairing
+from lalcheck.simulation.query import Query, QueryResult
 from lalcheck.simulation.report import difference, interval, proportion, rounded
 from lalcheck.simulation.runner import Going
 from lalcheck.simulation.stats import (
@@ -167,6 +172,9 @@ class DeckStats:
     unmodelled: tuple[UnmodelledCard, ...]
     #: ``going both`` only: the turns to win of the games going first and second.
     by_going: Mapping[str, TurnsToWin] = field(default_factory=dict)
+    #: Games stopped undecided after own turn ``max_turns``.
+    stopped: int = 0
+    queries: tuple[QueryResult, ...] = ()
 
     @property
     def lost_to_refresh(self) -> Proportion:
@@ -174,8 +182,14 @@ class DeckStats:
         return Proportion(turns.lost_to_refresh, turns.games)
 
 
-def deck_stats(deck: DeckInfo, cards: DeckList, sides: BySide, going: Going) -> DeckStats:
-    """The statistics of one deck from its aggregates."""
+def deck_stats(
+    deck: DeckInfo,
+    cards: DeckList,
+    sides: BySide,
+    going: Going,
+    queries: tuple[Query, ...] = (),
+) -> DeckStats:
+    """The statistics of one deck from its aggregates, with the answers to ``queries``."""
     counts = sides.both
     games = counts.games
     copies = Counter(card_group(card) for card in cards.main)
@@ -214,45 +228,77 @@ def deck_stats(deck: DeckInfo, cards: DeckList, sides: BySide, going: Going) -> 
         unmodelled_games=Proportion(counts.unmodelled_games, games),
         unmodelled=unmodelled,
         by_going=by_going,
+        stopped=counts.stopped,
+        queries=tuple(
+            QueryResult(
+                query, Proportion(counts.queries[i], games), query.exact(cards.main, drawn_by)
+            )
+            for i, query in enumerate(queries)
+        ),
     )
+
+
+@dataclass(frozen=True, slots=True)
+class Paired:
+    """A difference measured on pairs of games (same seeds), next to the interval that
+    treats the decks' games as independent samples."""
+
+    paired: Difference
+    independent: Difference
+
+    @property
+    def narrowing(self) -> float | None:
+        """Width of the paired interval over the independent one (None if that is 0)."""
+        width = self.independent.ci95[1] - self.independent.ci95[0]
+        return (self.paired.ci95[1] - self.paired.ci95[0]) / width if width > 0 else None
 
 
 @dataclass(frozen=True, slots=True)
 class Comparison:
     """A later deck against the first: differences (later minus first) with 95% intervals.
 
-    The decks' games are treated as independent samples; playing them on the same
-    seeds makes them, if anything, positively correlated, so the intervals are
-    conservative.
+    The decks play game ``i`` on the same seed, so turns to win, games won by each
+    turn and games not won are compared pair by pair (:class:`Paired`: the mean of
+    the per-game differences, Newcombe's paired interval for proportions), with the
+    independent intervals beside them; the mulligan rate is compared as independent
+    samples (Newcombe's hybrid score interval).
     """
 
     baseline: DeckInfo
     deck: DeckInfo
-    win_by_turn: Mapping[int, Difference]
-    mean_turns_to_win: Difference | None
-    not_won: Difference
+    games: int
+    pairs_won: int
+    win_by_turn: Mapping[int, Paired]
+    mean_turns_to_win: Paired | None
+    not_won: Paired
     mulligan_rate: Difference
 
 
-def compare(baseline: DeckStats, other: DeckStats) -> Comparison:
+def compare(baseline: DeckStats, other: DeckStats, pairing: Pairing) -> Comparison:
     """``other`` against ``baseline``, from the first own turn in which either won a game."""
     a, b = baseline.turns_to_win, other.turns_to_win
     means = (a.mean, b.mean)
     first_win = min((*a.histogram, *b.histogram), default=1)
+    paired_mean = pairing.turns_to_win
     return Comparison(
         baseline=baseline.deck,
         deck=other.deck,
+        games=pairing.games,
+        pairs_won=pairing.both_won,
         win_by_turn={
-            turn: proportion_difference(a.by_turn(turn), b.by_turn(turn))
+            turn: Paired(
+                pairing.won_by(turn), proportion_difference(a.by_turn(turn), b.by_turn(turn))
+            )
             for turn in range(first_win, max(a.last_turn, b.last_turn) + 1)
         },
         mean_turns_to_win=(
-            mean_difference(means[0], means[1])
-            if means[0] is not None and means[1] is not None
+            Paired(paired_mean, mean_difference(means[0], means[1]))
+            if means[0] is not None and means[1] is not None and paired_mean is not None
             else None
         ),
-        not_won=proportion_difference(
-            Proportion(a.not_won, a.games), Proportion(b.not_won, b.games)
+        not_won=Paired(
+            pairing.not_won,
+            proportion_difference(Proportion(a.not_won, a.games), Proportion(b.not_won, b.games)),
         ),
         mulligan_rate=proportion_difference(baseline.opening.mulligans, other.opening.mulligans),
     )
@@ -285,9 +331,12 @@ class GoldfishReport:
     going: Going
     max_turns: int
     policy: str
+    opponent: Opponent
     database: DatabaseInfo
     elapsed_s: float
     decks: tuple[DeckStats, ...]
+    #: Each later deck's games paired with the first deck's.
+    pairings: tuple[Pairing, ...] = ()
     opponent_gates: str | None = None
     logs: tuple[SampleLog, ...] = ()
     engine_version: str = __version__
@@ -297,8 +346,19 @@ class GoldfishReport:
         return self.games * len(self.decks) / self.elapsed_s if self.elapsed_s > 0 else 0.0
 
     @property
+    def opponent_policy(self) -> str:
+        """Who plays the opponent: ``passive``, ``wall`` or the deck opponent's policy."""
+        opponent = self.opponent
+        if opponent.kind is OpponentKind.DECK and opponent.policy is not None:
+            return opponent.policy
+        return opponent.kind.value
+
+    @property
     def comparisons(self) -> tuple[Comparison, ...]:
-        return tuple(compare(self.decks[0], other) for other in self.decks[1:])
+        return tuple(
+            compare(self.decks[0], other, pairing)
+            for other, pairing in zip(self.decks[1:], self.pairings, strict=True)
+        )
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON document of contract §6."""
@@ -310,7 +370,8 @@ class GoldfishReport:
             "jobs": self.jobs,
             "going": self.going.value,
             "max_turns": self.max_turns,
-            "policies": {"player": self.policy, "opponent": OPPONENT_POLICY},
+            "policies": {"player": self.policy, "opponent": self.opponent_policy},
+            "opponent": self.opponent.to_dict(),
             "opponent_gates": self.opponent_gates,
             "database": {
                 "name": self.database.name,
@@ -326,7 +387,9 @@ class GoldfishReport:
             document.update(deck_to_dict(self.decks[0]))
         else:
             document["decks"] = [deck_to_dict(deck) for deck in self.decks]
-            document["comparison"] = [comparison_to_dict(c) for c in self.comparisons]
+            comparisons = [comparison_to_dict(c) for c in self.comparisons]
+            document["comparison"] = comparisons[0]
+            document["comparisons"] = comparisons
         if self.logs:
             document["logs"] = [
                 {
@@ -427,6 +490,8 @@ def deck_to_dict(stats: DeckStats) -> dict[str, Any]:
             "lost_to_refresh_ci95": _ci(stats.lost_to_refresh.ci95),
         },
         "results": dict(stats.results),
+        "stopped": stats.stopped,
+        "queries": [result.to_dict() for result in stats.queries],
         "unmodelled": {
             "occasions": sum(card.occasions for card in stats.unmodelled),
             "games": stats.unmodelled_games.count,
@@ -449,16 +514,32 @@ def deck_to_dict(stats: DeckStats) -> dict[str, Any]:
     return document
 
 
+def _paired(paired: Paired) -> dict[str, Any]:
+    narrowing = paired.narrowing
+    return {
+        **_difference(paired.paired),
+        "method": "paired",
+        "independent_ci95": _ci(paired.independent.ci95),
+        "width_ratio": None if narrowing is None else _r(narrowing),
+    }
+
+
 def comparison_to_dict(comparison: Comparison) -> dict[str, Any]:
+    """Contract §8: ``{"turns_to_win": {"difference", "ci95", "method": "paired"}, ...}``."""
     return {
         "baseline": comparison.baseline.path,
         "deck": comparison.deck.path,
-        "win_by_turn": {str(t): _difference(d) for t, d in comparison.win_by_turn.items()},
-        "mean_turns_to_win": (
-            _difference(comparison.mean_turns_to_win) if comparison.mean_turns_to_win else None
+        "games": comparison.games,
+        "pairs_both_won": comparison.pairs_won,
+        "turns_to_win": (
+            _paired(comparison.mean_turns_to_win) if comparison.mean_turns_to_win else None
         ),
-        "not_won": _difference(comparison.not_won),
-        "mulligan_rate": _difference(comparison.mulligan_rate),
-        "method": "deck minus baseline; Newcombe hybrid score interval for proportions, "
-        "Welch normal interval for the mean; games treated as independent samples",
+        "win_by_turn": {str(t): _paired(p) for t, p in comparison.win_by_turn.items()},
+        "not_won": _paired(comparison.not_won),
+        "mulligan_rate": {**_difference(comparison.mulligan_rate), "method": "independent"},
+        "note": "deck minus baseline. paired: game i of both decks on the same seed; turns to "
+        "win over the games both won (mean of the per-game differences), proportions with "
+        "Newcombe's paired score interval; independent_ci95 treats the decks' games as "
+        "independent samples (Welch, Newcombe hybrid score); width_ratio is the paired "
+        "interval's width over the independent one",
     }

@@ -56,7 +56,7 @@ class SampleGame:
 
 def sample_game(job: Job, index: int = 0, deck: int = 0) -> SampleGame:
     """Replay game ``index`` of ``deck`` in ``job`` with its log, split into own turns."""
-    record = job.play(deck, index, log=True)
+    record = job.play(deck, index, log=True).record
     going_first = record.first_player == GOLDFISHER
     events: dict[int, list[str]] = {}
     for line in record.log:

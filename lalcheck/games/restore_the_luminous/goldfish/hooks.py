@@ -8,7 +8,8 @@ from typing import Any
 
 from lalcheck.db.model import CardDatabase, DatabaseInfo
 from lalcheck.decks import Deck
-from lalcheck.games.restore_the_luminous.engine import DeckList, GreedyPolicy, play_game
+from lalcheck.errors import UsageError
+from lalcheck.games.restore_the_luminous.engine import DeckList, play_game
 from lalcheck.games.restore_the_luminous.goldfish import (
     DEFAULT_MAX_TURNS,
     MAX_OWN_TURNS,
@@ -26,19 +27,25 @@ from lalcheck.games.restore_the_luminous.goldfish.text import (
 )
 from lalcheck.simulation import DeckInfo, GoldfishSettings
 from lalcheck.simulation.engine import game_text
+from lalcheck.simulation.match import EngineMatch
+from lalcheck.simulation.opponent import Opponent as Chosen
+from lalcheck.simulation.opponent import OpponentKind as ChosenKind
+from lalcheck.simulation.query import Vocabulary
 from lalcheck.simulation.report import Formatted
 from lalcheck.simulation.runner import Going
 
 
-def opponent_of(settings: GoldfishSettings) -> Opponent:
-    """The opponent a run asks for: the deck file given (played by the greedy policy),
-    else the passive opponent of contract §6."""
-    if settings.opponent_deck is None:
+def opponent_of(chosen: Chosen, cards: Any = None) -> Opponent:
+    """The opponent ``--opponent`` asks for: passive, the wall, or a deck (its engine
+    deck ``cards``) played by the greedy policy."""
+    if chosen.kind is ChosenKind.PASSIVE:
         return Opponent(OpponentKind.PASSIVE)
-    if settings.database is None:
-        raise ValueError("an opponent deck needs the card database it was read against")
-    source, deck = settings.opponent_deck
-    return Opponent(OpponentKind.DECK, source, DeckList.from_deck(deck, settings.database))
+    if chosen.kind is ChosenKind.WALL:
+        return Opponent(OpponentKind.WALL)
+    if chosen.policy != "greedy":
+        raise UsageError("a Restore the Luminous opponent deck is played by the greedy policy")
+    assert chosen.deck is not None and isinstance(cards, DeckList)
+    return Opponent(OpponentKind.DECK, chosen.deck.path, cards)
 
 
 class RestoreTheLuminousSimulation:
@@ -47,6 +54,9 @@ class RestoreTheLuminousSimulation:
 
     policies = tuple(POLICIES)
     default_policy = "greedy"
+    strongest_policy = "greedy"
+    #: The wall's units are built in: ``--wall-*`` options do not apply.
+    wall = None
     max_turns = MAX_OWN_TURNS
     default_max_turns = DEFAULT_MAX_TURNS
 
@@ -59,24 +69,47 @@ class RestoreTheLuminousSimulation:
         settings: GoldfishSettings,
         database: DatabaseInfo,
     ) -> Formatted[GoldfishReport]:
-        report = goldfish(decks, settings, database, opponent_of(settings))
+        if settings.opponent_gates is not None:
+            raise UsageError(
+                "Restore the Luminous decks have no gates; to play against a deck, "
+                "give it with --opponent DECK.yaml"
+            )
+        if settings.queries:
+            raise UsageError("Restore the Luminous goldfish does not answer --query yet")
+        opponent = opponent_of(settings.opponent, settings.opponent_cards)
+        report = goldfish(decks, settings, database, opponent)
         return Formatted(report, format_report, format_report_json, plot_report)
 
+    def vocabulary(self, database: CardDatabase[Any]) -> Vocabulary:
+        raise UsageError("Restore the Luminous goldfish does not answer --query yet")
+
     def draw(
-        self, deck: tuple[DeckInfo, Any], seed: int, going: Going, policy: str, turns: int | None
+        self,
+        deck: tuple[DeckInfo, Any],
+        seed: int,
+        going: Going,
+        policy: str,
+        turns: int | None,
+        chosen: Chosen,
+        opponent_cards: Any = None,
     ) -> str:
         info, cards = deck
-        opponent = Opponent(OpponentKind.PASSIVE)
+        opponent = opponent_of(chosen, opponent_cards)
         job = Job((cards,), opponent, seed, going, MAX_OWN_TURNS, policy)
         record = job.play(0, 0, log=True)
         return format_sample(
             record, title=info.title, policy=policy, opponent=opponent, turns=turns
         )
 
-    def play(self, deck_a: Any, deck_b: Any, seed: int) -> str:
-        record = play_game(deck_a, deck_b, (GreedyPolicy(), GreedyPolicy()), seed, log=True)
-        names = (deck_a.name, deck_b.name)
+    def play(self, deck_a: Any, deck_b: Any, seed: int, policies: tuple[str, str]) -> str:
+        players = tuple(POLICIES[name]() for name in policies)
+        record = play_game(deck_a, deck_b, players, seed, log=True)
+        names = (f"{deck_a.name} ({policies[0]})", f"{deck_b.name} ({policies[1]})")
         return game_text(record.log, record.outcome, record.turns, names, seed)
+
+    def match(self, deck_a: Any, deck_b: Any, seed: int, policies: tuple[str, str]) -> EngineMatch:
+        classes = (POLICIES[policies[0]], POLICIES[policies[1]])
+        return EngineMatch(play_game, classes, (deck_a, deck_b), seed)
 
 
 SIMULATION = RestoreTheLuminousSimulation()

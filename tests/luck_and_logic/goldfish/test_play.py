@@ -1,0 +1,50 @@
+"""``lalcheck play --games``: many games between two decks and policies (contract §8)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from tests.conftest import CliRun
+
+from .conftest import MONOLIUM, SEPTPIA, without_timing
+
+
+def play_json(run: CliRun, *args: str) -> dict[str, Any]:
+    result = run("play", SEPTPIA, MONOLIUM, "--format", "json", *args)
+    assert result.exit_code == 0, result.output
+    document: dict[str, Any] = json.loads(result.stdout)
+    return document
+
+
+def test_the_report_has_the_contract_fields_and_they_add_up(run: CliRun) -> None:
+    report = play_json(run, "--games", "16", "--seed", "2", "--policy-b", "random")
+    assert report["games"] == 16 and report["seed"] == 2
+    wins = report["wins"]
+    assert wins["a"] + wins["b"] + wins["draw"] == 16
+    first, second = report["first_player_wins"], report["second_player_wins"]
+    assert round((first + second) * 16) == wins["a"] + wins["b"]
+    for name in ("a", "b", "draw", "first_player_wins", "second_player_wins"):
+        low, high = report["ci95"][name]
+        assert 0 <= low <= high <= 1
+    assert report["mean_turns"] > 0
+    assert (report["a"]["policy"], report["b"]["policy"]) == ("greedy", "random")
+    assert report["a"]["path"] == str(SEPTPIA)
+    # A goes first in the even games, B in the odd ones
+    assert report["going_first"]["a"]["games"] == report["going_first"]["b"]["games"] == 8
+
+
+def test_the_same_seed_gives_the_same_numbers_for_any_jobs(run: CliRun) -> None:
+    one = play_json(run, "--games", "12", "--seed", "5", "--jobs", "1")
+    two = play_json(run, "--games", "12", "--seed", "5", "--jobs", "2")
+    assert (one["jobs"], two["jobs"]) == (1, 2)
+    assert without_timing(one) == without_timing(two)
+
+
+def test_the_text_report_and_one_game_without_games(run: CliRun) -> None:
+    text = run("play", SEPTPIA, MONOLIUM, "--games", "4").stdout
+    assert text.startswith("Match: 4 games · seed 0 · A goes first in even games")
+    assert "second player wins" in text and "of the decided games" in text
+    log = run("play", SEPTPIA, MONOLIUM, "--policy-a", "random").stdout
+    assert log.splitlines()[-1].startswith("result: ")
+    assert "(random), B = " in log.splitlines()[-1]
