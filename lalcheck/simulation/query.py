@@ -120,6 +120,16 @@ class CardSelector(Protocol):
 
 
 @dataclass(frozen=True, slots=True)
+class NamedCard:
+    """Every printing of one card (its name is its identity), in any game."""
+
+    name: str
+
+    def matches(self, card: Any) -> bool:
+        return bool(card.name == self.name)
+
+
+@dataclass(frozen=True, slots=True)
 class Subject:
     """What a term counts, as the game read it: ``key`` (what the game's games
     count: ``"hand"`` for copies drawn into the hand, or an event), ``cards`` (which

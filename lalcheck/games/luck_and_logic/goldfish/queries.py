@@ -35,7 +35,7 @@ from lalcheck.games.luck_and_logic.cards import Card, CardType
 from lalcheck.games.luck_and_logic.engine import Game
 from lalcheck.games.luck_and_logic.engine import decisions as d
 from lalcheck.games.luck_and_logic.engine.state import Member
-from lalcheck.simulation.query import QueryError, Subject, Token, TokenKind
+from lalcheck.simulation.query import NamedCard, QueryError, Subject, Token, TokenKind
 
 HAND = "hand"
 MOBILIZED = "mobilized"
@@ -85,16 +85,6 @@ def drawn_by(turn: int) -> int:
     """Cards drawn into the hand by the end of own turn ``turn``, without the mulligan
     and extra draws (R-TURN-0, R-TURN-2)."""
     return d.OPENING_HAND + d.DRAW_PHASE_DRAWS * turn
-
-
-@dataclass(frozen=True, slots=True)
-class NamedCard:
-    """Every printing of one card (its name is its identity)."""
-
-    name: str
-
-    def matches(self, card: Card) -> bool:
-        return card.name == self.name
 
 
 @dataclass(frozen=True, slots=True)

@@ -37,7 +37,7 @@ from lalcheck.games.restore_the_luminous.goldfish.runner import (
     OpponentKind,
 )
 from lalcheck.simulation import DeckInfo, GoldfishSettings
-from lalcheck.simulation.goldfish import check_run, play_timed
+from lalcheck.simulation.goldfish import check_run, play_decks
 from lalcheck.simulation.runner import backend_for
 
 #: ``--max-turns`` default: the sample decks win against the wall by their own turn 8.
@@ -53,8 +53,10 @@ def goldfish(
     opponent: Opponent | None = None,
 ) -> GoldfishReport:
     """Play ``settings.games`` games of every deck on the same seeds against
-    ``opponent`` (default: passive) and report on them; the first
-    ``settings.sample_logs`` games of the first deck are replayed with their logs."""
+    ``opponent`` (default: passive) and report on them, with the answers to
+    ``settings.queries``. Several decks are played as pairs on the same games, and
+    each later deck is compared with the first; the first ``settings.sample_logs``
+    games of the first deck are replayed with their logs."""
     check_run(settings.games, settings.max_turns, MAX_OWN_TURNS, settings.policy, POLICIES)
     job = Job(
         tuple(cards for _, cards in decks),
@@ -63,9 +65,10 @@ def goldfish(
         settings.going,
         settings.max_turns,
         settings.policy,
+        settings.queries,
     )
     backend = settings.backend or backend_for(settings.jobs)
-    tallies, elapsed = play_timed(job, settings.games, backend, settings.progress)
+    tallies, pairings, elapsed = play_decks(job, settings.games, backend, settings.progress)
     sides = sides_of(settings.going)
     logs = range(min(settings.sample_logs, settings.games))
     return GoldfishReport(
@@ -75,10 +78,11 @@ def goldfish(
         workers=backend.workers,
         elapsed_s=elapsed,
         decks=tuple(
-            DeckStats(info, cards, tally, sides)
+            DeckStats(info, cards, tally, sides, job.queries)
             for (info, cards), tally in zip(decks, tallies, strict=True)
         ),
         logs=tuple(SampleLog(i, job.play(0, i, log=True)) for i in logs),
+        pairings=pairings,
     )
 
 
