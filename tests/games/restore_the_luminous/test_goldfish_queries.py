@@ -244,5 +244,6 @@ def test_paired_comparison_is_the_same_for_any_jobs_in_text_and_json(run: CliRun
         low, high = paired["ci95"]
         assert low <= paired["difference"] <= high
     texts = [run("goldfish", "-q", *args, "--jobs", jobs).stdout for jobs in ("1", "2")]
-    assert [t.split("\n", 1)[1] for t in texts][0] == texts[1].split("\n", 1)[1]
+    first, second = (text.split("\n", 1)[1] for text in texts)  # line 1: jobs, games/s
+    assert first == second
     assert "this deck minus the first over 40 pairs of games" in texts[0]
