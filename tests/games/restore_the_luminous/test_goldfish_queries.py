@@ -16,7 +16,6 @@ from lalcheck.games.restore_the_luminous.cards import Card, CardType, Colour
 from lalcheck.games.restore_the_luminous.engine import DeckList
 from lalcheck.games.restore_the_luminous.goldfish import goldfish
 from lalcheck.games.restore_the_luminous.goldfish.queries import (
-    HAND,
     LEADER_ABILITY,
     PLAYED,
     CardGroup,
@@ -25,7 +24,7 @@ from lalcheck.games.restore_the_luminous.goldfish.queries import (
     drawn_by,
 )
 from lalcheck.simulation import DeckInfo, GoldfishSettings
-from lalcheck.simulation.query import NamedCard, QueryError, parse_query
+from lalcheck.simulation.query import HAND, NamedCard, QueryError, parse_query
 from lalcheck.simulation.runner import Going
 from tests.conftest import CliRun
 from tests.games.restore_the_luminous.test_goldfish import (

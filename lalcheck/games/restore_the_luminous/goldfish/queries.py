@@ -22,21 +22,26 @@ draws of effects the simulated games also see.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
 
-from lalcheck.db.model import CardDatabase
 from lalcheck.games.restore_the_luminous import decisions as d
 from lalcheck.games.restore_the_luminous.cards import Card, CardType, Colour
 from lalcheck.games.restore_the_luminous.engine import GameRecord
-from lalcheck.simulation.query import NamedCard, QueryError, Subject, Token, TokenKind
+from lalcheck.simulation.query import (
+    HAND,
+    CardVocabulary,
+    Subject,
+    Token,
+    TokenKind,
+    level_words,
+)
 
-HAND = "hand"
 PLAYED = "played"
 LEADER_ABILITY = "leader ability"
 
+#: Words after cards that count the cards played.
+ELSEWHERE = {"played": PLAYED}
 EVENTS = {"leader ability": LEADER_ABILITY, "leader abilities": LEADER_ABILITY}
 #: Card type words (singular and plural) -> the type.
 TYPES = {
@@ -46,7 +51,6 @@ TYPES = {
     "stages": CardType.STAGE,
 }
 COLOURS = {colour.value: colour for colour in Colour}
-_LEVEL = re.compile(r"(?:level-?|l)(\d+)")
 
 KNOWN = (
     'a card number or "name", a group (unit, arts, gear, stage, a colour such as red, '
@@ -99,46 +103,16 @@ class CardGroup:
         return " ".join(word for word in words if word)
 
 
-class Vocabulary:
+class Vocabulary(CardVocabulary):
     """Reads phrases against a card database (``"did you mean"`` for unknown cards)."""
 
     known = KNOWN
+    events = EVENTS
+    elsewhere = ELSEWHERE
 
-    def __init__(self, database: CardDatabase[Any]) -> None:
-        self.database = database
-
-    def subject(self, phrase: Sequence[Token], fail: Callable[[Token, str], QueryError]) -> Subject:
-        words = [token.word for token in phrase]
-        where = HAND
-        if words[-2:] == ["in", "hand"] and len(words) > 2:
-            phrase, words = phrase[:-2], words[:-2]
-        elif words[-1] == "played" and len(words) > 1:
-            where = PLAYED
-            phrase, words = phrase[:-1], words[:-1]
-        if where == HAND and all(t.kind is not TokenKind.QUOTED for t in phrase):
-            event = EVENTS.get(" ".join(words))
-            if event is not None:
-                return Subject(event, event)
-        cards, label = self._cards(phrase, fail)
-        suffix = "in hand" if where == HAND else "played"
-        return Subject(where, f"{label} {suffix}", cards, drawn=where == HAND)
-
-    def _cards(
-        self, phrase: Sequence[Token], fail: Callable[[Token, str], QueryError]
-    ) -> tuple[NamedCard | CardGroup, str]:
-        first = phrase[0]
-        if len(phrase) == 1 and (first.kind is TokenKind.QUOTED or first.text in self.database):
-            resolution = self.database.resolve(first.text)
-            if resolution.card is None:
-                raise fail(first, resolution.problem())
-            return NamedCard(resolution.card.name), resolution.card.label()
+    def group(self, phrase: Sequence[Token]) -> tuple[CardGroup, str] | None:
         group = _group(phrase)
-        if group is None:
-            resolution = self.database.resolve(" ".join(token.text for token in phrase))
-            if resolution.card is not None:
-                return NamedCard(resolution.card.name), resolution.card.label()
-            raise fail(first, f"{resolution.problem()}; a query counts {KNOWN}")
-        return group, group.label
+        return None if group is None else (group, group.label)
 
 
 def _group(phrase: Sequence[Token]) -> CardGroup | None:
@@ -146,26 +120,16 @@ def _group(phrase: Sequence[Token]) -> CardGroup | None:
     word is not a group's."""
     if any(token.kind is TokenKind.QUOTED for token in phrase):
         return None
-    words = [part for token in phrase for part in re.split(r"-(?=\d)", token.word) if part]
+    level, words = level_words(phrase)
     kind: CardType | None = None
     colour: Colour | None = None
-    level: int | None = None
-    index = 0
-    while index < len(words):
-        word = words[index]
-        if word == "level" and index + 1 < len(words) and words[index + 1].isdigit():
-            level = int(words[index + 1])
-            index += 2
-            continue
-        if (match := _LEVEL.fullmatch(word)) is not None:
-            level = int(match[1])
-        elif word in TYPES:
+    for word in words:
+        if word in TYPES:
             kind = TYPES[word]
         elif word in COLOURS:
             colour = COLOURS[word]
         elif word != "of" or kind is None:
             return None
-        index += 1
     if kind is None and colour is None and level is None:
         return None
     return CardGroup(kind, colour, level)
