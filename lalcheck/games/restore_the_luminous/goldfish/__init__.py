@@ -10,9 +10,11 @@ The question a goldfish answers here is how many own turns a deck needs to
 bring the opponent's HP to 0 (RTL-WIN-1), going first (9 HP each) or second;
 with it come the LP and colours the player has by turn, the cards it plays by
 level, the opponent's HP by turn and the opening hand's odds, exact
-(hypergeometric) against simulated. The pieces:
+(hypergeometric) against simulated, the answers to ``--query`` and, for
+several decks, their paired differences on the same seeds. The pieces:
 :mod:`~.runner` (the job and the opponents: ``passive``, ``wall``, a deck),
-:mod:`~.tally` (counts that add up), :mod:`~.report` (statistics and JSON),
+:mod:`~.tally` (counts that add up), :mod:`~.queries` (the game's query
+words), :mod:`~.report` (statistics and JSON),
 :mod:`~.text` (the text report and one sample game), :mod:`~.hooks` (the
 game's :class:`~lalcheck.simulation.Simulation`).
 """
