@@ -1,5 +1,5 @@
 """What every game's goldfish entry point shares: checking a run's settings, and
-playing its job on a backend, timed."""
+playing its job on a backend, timed (several decks as pairs on the same games)."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ import time
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from lalcheck.simulation.paired import PairableJob, PairedJob, Pairing
 from lalcheck.simulation.runner import Backend, SimulationJob, Tally, simulate
 
 
@@ -34,3 +35,21 @@ def play_timed(
     start = time.perf_counter()
     tallies = simulate(job, games, backend, progress)
     return tallies, time.perf_counter() - start
+
+
+def play_decks(
+    job: PairableJob,
+    games: int,
+    backend: Backend,
+    progress: Callable[[int], None] | None = None,
+) -> tuple[tuple[Any, ...], tuple[Pairing, ...], float]:
+    """Each series' tally, each later series' pairing with the first (several series
+    play game ``i`` together, :class:`~lalcheck.simulation.paired.PairedJob`), and the
+    seconds it took; ``progress`` counts the games of every series."""
+    if job.series_count == 1:
+        tallies, elapsed = play_timed(job, games, backend, progress)
+        return tallies, (), elapsed
+    decks = job.series_count
+    counted = None if progress is None else (lambda played: progress(played * decks))
+    (paired,), elapsed = play_timed(PairedJob(job), games, backend, counted)
+    return paired.series, paired.pairings, elapsed

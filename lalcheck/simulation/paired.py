@@ -9,20 +9,30 @@ series of a game's job together and keeps, besides each series' own tally, a
 :class:`Pairing` of each later series with the first: how many games ended
 with each pair of outcomes (the own turn the player won in, 0 when not won),
 which adds up exactly in any order like any tally.
+
+:func:`compare_wins` reads a pairing as the differences every game's report
+gives (turns to win, won by each own turn, not won), each :class:`Paired` with
+the interval that treats the decks' games as independent beside it, and
+:func:`paired_to_dict` is their JSON.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol
 
+from lalcheck.simulation.report import difference, interval, rounded
 from lalcheck.simulation.runner import Tally
 from lalcheck.simulation.stats import (
     Difference,
+    Mean,
+    Proportion,
+    mean_difference,
     paired_mean_difference,
     paired_proportion_difference,
+    proportion_difference,
 )
 
 #: A :class:`Pairing` outcome: the own turn the game was won in; 0: not won.
@@ -138,3 +148,89 @@ class PairedJob:
             tuple(self.inner.empty() for _ in range(count)),
             tuple(Pairing() for _ in range(count - 1)),
         )
+
+
+@dataclass(frozen=True, slots=True)
+class Paired:
+    """A difference measured on pairs of games (same seeds), next to the interval that
+    treats the decks' games as independent samples."""
+
+    paired: Difference
+    independent: Difference
+
+    @property
+    def narrowing(self) -> float | None:
+        """Width of the paired interval over the independent one (None if that is 0)."""
+        width = self.independent.ci95[1] - self.independent.ci95[0]
+        return (self.paired.ci95[1] - self.paired.ci95[0]) / width if width > 0 else None
+
+
+def paired_to_dict(paired: Paired) -> dict[str, Any]:
+    """``{"difference", "ci95", "method": "paired", "independent_ci95", "width_ratio"}``."""
+    narrowing = paired.narrowing
+    return {
+        **difference(paired.paired),
+        "method": "paired",
+        "independent_ci95": interval(paired.independent.ci95),
+        "width_ratio": None if narrowing is None else rounded(narrowing),
+    }
+
+
+class WinCounts(Protocol):
+    """One deck's own turns to win over its games (a game report's turns-to-win)."""
+
+    @property
+    def games(self) -> int: ...
+
+    @property
+    def histogram(self) -> Mapping[int, int]: ...
+
+    @property
+    def last_turn(self) -> int: ...
+
+    @property
+    def not_won(self) -> int: ...
+
+    @property
+    def mean(self) -> Mean | None: ...
+
+    def by_turn(self, turn: int) -> Proportion: ...
+
+
+@dataclass(frozen=True, slots=True)
+class WinDifferences:
+    """A later deck against the first on the same games (later minus first): the
+    games, the pairs both won, and the paired differences."""
+
+    games: int
+    pairs_won: int
+    win_by_turn: Mapping[int, Paired]
+    mean_turns_to_win: Paired | None
+    not_won: Paired
+
+
+def compare_wins(baseline: WinCounts, other: WinCounts, pairing: Pairing) -> WinDifferences:
+    """``other`` against ``baseline``, from the first own turn in which either won a game."""
+    a, b = baseline, other
+    means = (a.mean, b.mean)
+    first_win = min((*a.histogram, *b.histogram), default=1)
+    paired_mean = pairing.turns_to_win
+    return WinDifferences(
+        games=pairing.games,
+        pairs_won=pairing.both_won,
+        win_by_turn={
+            turn: Paired(
+                pairing.won_by(turn), proportion_difference(a.by_turn(turn), b.by_turn(turn))
+            )
+            for turn in range(first_win, max(a.last_turn, b.last_turn) + 1)
+        },
+        mean_turns_to_win=(
+            Paired(paired_mean, mean_difference(means[0], means[1]))
+            if means[0] is not None and means[1] is not None and paired_mean is not None
+            else None
+        ),
+        not_won=Paired(
+            pairing.not_won,
+            proportion_difference(Proportion(a.not_won, a.games), Proportion(b.not_won, b.games)),
+        ),
+    )

@@ -34,7 +34,8 @@ column (exit 2).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator, Sequence
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, Protocol
@@ -120,6 +121,16 @@ class CardSelector(Protocol):
 
 
 @dataclass(frozen=True, slots=True)
+class NamedCard:
+    """Every printing of one card (its name is its identity), in any game."""
+
+    name: str
+
+    def matches(self, card: Any) -> bool:
+        return bool(card.name == self.name)
+
+
+@dataclass(frozen=True, slots=True)
 class Subject:
     """What a term counts, as the game read it: ``key`` (what the game's games
     count: ``"hand"`` for copies drawn into the hand, or an event), ``cards`` (which
@@ -143,6 +154,89 @@ class Vocabulary(Protocol):
     @property
     def known(self) -> str:
         """What phrases it reads, for error messages."""
+
+
+_LEVEL = re.compile(r"(?:level-?|l)(\d+)")
+
+
+def level_words(phrase: Sequence[Token]) -> tuple[int | None, list[str]]:
+    """A phrase's level (``level 3``, ``level-3``, ``l3``; the last one given) and its
+    other words, in order."""
+    words = [part for token in phrase for part in re.split(r"-(?=\d)", token.word) if part]
+    level: int | None = None
+    rest: list[str] = []
+    index = 0
+    while index < len(words):
+        word = words[index]
+        if word == "level" and index + 1 < len(words) and words[index + 1].isdigit():
+            level = int(words[index + 1])
+            index += 2
+            continue
+        if (match := _LEVEL.fullmatch(word)) is not None:
+            level = int(match[1])
+        else:
+            rest.append(word)
+        index += 1
+    return level, rest
+
+
+#: Where cards are counted by default: copies that entered the hand.
+HAND = "hand"
+
+
+class CardVocabulary(ABC):
+    """The words of a game whose queries count cards, against its card database: a
+    card number or quoted name (``"did you mean"`` for unknown ones), a group the
+    game reads (:meth:`group`), or a name without quotes; ``in hand`` (the default)
+    or a word of :attr:`elsewhere` after them (e.g. ``mobilized``); or an event of
+    :attr:`events`."""
+
+    #: What phrases it reads, for error messages.
+    known: str
+    #: Event phrases (lower case) -> the event counted.
+    events: Mapping[str, str]
+    #: Words after cards that count them somewhere else than in hand -> the key counted.
+    elsewhere: Mapping[str, str]
+
+    def __init__(self, database: Any) -> None:
+        self.database = database
+
+    @abstractmethod
+    def group(self, phrase: Sequence[Token]) -> tuple[CardSelector, str] | None:
+        """The cards a phrase names as a group, and their label; None if it names none."""
+
+    def subject(self, phrase: Sequence[Token], fail: Callable[[Token, str], QueryError]) -> Subject:
+        words = [token.word for token in phrase]
+        where = HAND
+        if words[-2:] == ["in", "hand"] and len(words) > 2:
+            phrase, words = phrase[:-2], words[:-2]
+        elif words[-1] in self.elsewhere and len(words) > 1:
+            where = self.elsewhere[words[-1]]
+            phrase, words = phrase[:-1], words[:-1]
+        if where == HAND and all(t.kind is not TokenKind.QUOTED for t in phrase):
+            event = self.events.get(" ".join(words))
+            if event is not None:
+                return Subject(event, event)
+        cards, label = self._cards(phrase, fail)
+        suffix = "in hand" if where == HAND else where
+        return Subject(where, f"{label} {suffix}", cards, drawn=where == HAND)
+
+    def _cards(
+        self, phrase: Sequence[Token], fail: Callable[[Token, str], QueryError]
+    ) -> tuple[CardSelector, str]:
+        first = phrase[0]
+        if len(phrase) == 1 and (first.kind is TokenKind.QUOTED or first.text in self.database):
+            resolution = self.database.resolve(first.text)
+            if resolution.card is None:
+                raise fail(first, resolution.problem())
+            return NamedCard(resolution.card.name), resolution.card.label()
+        group = self.group(phrase)
+        if group is None:
+            resolution = self.database.resolve(" ".join(token.text for token in phrase))
+            if resolution.card is not None:
+                return NamedCard(resolution.card.name), resolution.card.label()
+            raise fail(first, f"{resolution.problem()}; a query counts {self.known}")
+        return group
 
 
 class Observation(Protocol):

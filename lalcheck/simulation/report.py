@@ -74,6 +74,10 @@ class WinTurns:
         return sum(self.histogram.values())
 
     @property
+    def not_won(self) -> int:
+        return self.games - self.won
+
+    @property
     def mean(self) -> Mean | None:
         """The mean own turn of the won games (None when none was won)."""
         return Mean.of_histogram(self.histogram)

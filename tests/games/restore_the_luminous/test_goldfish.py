@@ -121,8 +121,8 @@ def test_the_same_seed_gives_the_same_report_for_any_jobs(run: CliRun) -> None:
             document.pop(key)
     assert one == two
     assert [deck["deck"]["name"] for deck in one["decks"]] == ["Red Rush", "Blue Tide Control"]
-    (comparison,) = one["comparison"]
-    assert comparison["baseline"].endswith("red-rush.yaml")
+    (comparison,) = one["comparisons"]
+    assert comparison == one["comparison"] and comparison["baseline"].endswith("red-rush.yaml")
 
 
 def test_tallies_of_chunks_add_up_to_the_tally_of_all_games(

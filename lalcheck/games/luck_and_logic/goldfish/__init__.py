@@ -31,11 +31,10 @@ from lalcheck.games.luck_and_logic.engine import DeckList
 from lalcheck.games.luck_and_logic.engine.decisions import MAX_TURNS
 from lalcheck.games.luck_and_logic.engine.wall import wall_deck
 from lalcheck.games.luck_and_logic.goldfish.report import GoldfishReport, SampleLog, deck_stats
-from lalcheck.games.luck_and_logic.goldfish.runner import POLICIES, BySide, Job, Rival
+from lalcheck.games.luck_and_logic.goldfish.runner import POLICIES, Job, Rival
 from lalcheck.simulation import DeckInfo
-from lalcheck.simulation.goldfish import check_run, play_timed
+from lalcheck.simulation.goldfish import check_run, play_decks
 from lalcheck.simulation.opponent import Opponent, OpponentKind, Wall, WallLimits
-from lalcheck.simulation.paired import PairedJob, Pairing
 from lalcheck.simulation.query import Query
 from lalcheck.simulation.runner import Backend, Going, backend_for
 
@@ -124,7 +123,7 @@ def goldfish(
         check_actions=check_actions,
     )
     backend = backend or backend_for(jobs)
-    results, pairings, elapsed = _play(job, games, backend, progress)
+    results, pairings, elapsed = play_decks(job, games, backend, progress)
     return GoldfishReport(
         games=games,
         seed=seed,
@@ -145,20 +144,6 @@ def goldfish(
             SampleLog.of(i, job.play(0, i, log=True).record) for i in range(min(sample_logs, games))
         ),
     )
-
-
-def _play(
-    job: Job, games: int, backend: Backend, progress: Callable[[int], None] | None
-) -> tuple[tuple[BySide, ...], tuple[Pairing, ...], float]:
-    """Each deck's tally, each later deck's pairing with the first (several decks play
-    game ``i`` together), and the seconds it took."""
-    if job.series_count == 1:
-        results, elapsed = play_timed(job, games, backend, progress)
-        return results, (), elapsed
-    decks = job.series_count
-    counted = None if progress is None else (lambda played: progress(played * decks))
-    (tally,), elapsed = play_timed(PairedJob(job), games, backend, counted)
-    return tally.series, tally.pairings, elapsed
 
 
 __all__ = [

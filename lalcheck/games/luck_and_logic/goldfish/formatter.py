@@ -14,12 +14,12 @@ from lalcheck.games.luck_and_logic.goldfish.report import (
     Comparison,
     DeckStats,
     GoldfishReport,
-    Paired,
     SampleLog,
     TurnsToWin,
 )
 from lalcheck.games.luck_and_logic.goldfish.sample import SampleGame
 from lalcheck.simulation.opponent import OpponentKind
+from lalcheck.simulation.paired import Paired
 from lalcheck.simulation.runner import Going
 from lalcheck.simulation.stats import Difference, Proportion
 from lalcheck.simulation.text import bar, interval, percent, render

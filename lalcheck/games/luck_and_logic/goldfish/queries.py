@@ -25,19 +25,23 @@ effects) the simulated games also see.
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
-from lalcheck.db.model import CardDatabase
 from lalcheck.games.luck_and_logic.cards import Card, CardType
 from lalcheck.games.luck_and_logic.engine import Game
 from lalcheck.games.luck_and_logic.engine import decisions as d
 from lalcheck.games.luck_and_logic.engine.state import Member
-from lalcheck.simulation.query import QueryError, Subject, Token, TokenKind
+from lalcheck.simulation.query import (
+    HAND,
+    CardVocabulary,
+    Subject,
+    Token,
+    TokenKind,
+    level_words,
+)
+from lalcheck.simulation.query import NamedCard as NamedCard  # one card, as every game reads it
 
-HAND = "hand"
 MOBILIZED = "mobilized"
 TRANCE = "trance"
 LOGIC_DRIVE = "logic drive"
@@ -59,6 +63,8 @@ EVENTS = {
     "refresh": REFRESH,
     "refreshes": REFRESH,
 }
+#: Words after cards that count the members mobilized.
+ELSEWHERE = {"mobilized": MOBILIZED, "mobilised": MOBILIZED}
 #: Group words -> card types (None: any member).
 GROUPS: dict[str, frozenset[CardType] | None] = {
     "paradox": frozenset({CardType.PARADOX}),
@@ -72,7 +78,6 @@ GROUPS: dict[str, frozenset[CardType] | None] = {
 _PLURALS = {"paradoxes": "paradox", "tactic": "tactics"}
 #: ``level N`` alone: the members the report's opening groups call ``level N``.
 LEVEL_TYPES = d.LOGICALIST_TYPES | {CardType.FOREIGNER}
-_LEVEL = re.compile(r"(?:level-?|l)(\d+)")
 
 KNOWN = (
     'a card number or "name", a group (paradox, tactics, transunion, logicalist, '
@@ -85,16 +90,6 @@ def drawn_by(turn: int) -> int:
     """Cards drawn into the hand by the end of own turn ``turn``, without the mulligan
     and extra draws (R-TURN-0, R-TURN-2)."""
     return d.OPENING_HAND + d.DRAW_PHASE_DRAWS * turn
-
-
-@dataclass(frozen=True, slots=True)
-class NamedCard:
-    """Every printing of one card (its name is its identity)."""
-
-    name: str
-
-    def matches(self, card: Card) -> bool:
-        return card.name == self.name
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,75 +109,38 @@ class CardGroup:
         return self.level is None or card.level == self.level
 
 
-class Vocabulary:
+class Vocabulary(CardVocabulary):
     """Reads phrases against a card database (``"did you mean"`` for unknown cards)."""
 
     known = KNOWN
+    events = EVENTS
+    elsewhere = ELSEWHERE
 
-    def __init__(self, database: CardDatabase[Any]) -> None:
-        self.database = database
-
-    def subject(self, phrase: Sequence[Token], fail: Callable[[Token, str], QueryError]) -> Subject:
-        words = [token.word for token in phrase]
-        where = HAND
-        if words[-2:] == ["in", "hand"] and len(words) > 2:
-            phrase, words = phrase[:-2], words[:-2]
-        elif words[-1] in ("mobilized", "mobilised") and len(words) > 1:
-            where = MOBILIZED
-            phrase, words = phrase[:-1], words[:-1]
-        if where == HAND and all(t.kind is not TokenKind.QUOTED for t in phrase):
-            event = EVENTS.get(" ".join(words))
-            if event is not None:
-                return Subject(event, event)
-        cards, label = self._cards(phrase, fail)
-        suffix = "in hand" if where == HAND else "mobilized"
-        return Subject(where, f"{label} {suffix}", cards, drawn=where == HAND)
-
-    def _cards(
-        self, phrase: Sequence[Token], fail: Callable[[Token, str], QueryError]
-    ) -> tuple[NamedCard | CardGroup, str]:
-        first = phrase[0]
-        if len(phrase) == 1 and (first.kind is TokenKind.QUOTED or first.text in self.database):
-            resolution = self.database.resolve(first.text)
-            if resolution.card is None:
-                raise fail(first, resolution.problem())
-            return NamedCard(resolution.card.name), resolution.card.label()
-        words = [part for token in phrase for part in re.split(r"-(?=\d)", token.word) if part]
-        level, group, rest = _group_words(words)
+    def group(self, phrase: Sequence[Token]) -> tuple[CardGroup, str] | None:
+        if any(token.kind is TokenKind.QUOTED for token in phrase):
+            return None
+        level, words = level_words(phrase)
+        group, rest = _group_words(words)
         if (group is None and level is None) or rest:
-            text = " ".join(token.text for token in phrase)
-            resolution = self.database.resolve(text)
-            if resolution.card is not None:
-                return NamedCard(resolution.card.name), resolution.card.label()
-            raise fail(first, f"{resolution.problem()}; a query counts {KNOWN}")
+            return None
         if group is None:
             return CardGroup(LEVEL_TYPES, level), f"level {level}"
         label = group if level is None else f"level-{level} {group}"
         return CardGroup(GROUPS[group], level), label
 
 
-def _group_words(words: list[str]) -> tuple[int | None, str | None, list[str]]:
-    """``level 4 transunion``, ``level-4 transunion``, ``transunion of level 4``,
-    ``level 1``, ``paradoxes``: (level, group, words left over)."""
-    level: int | None = None
+def _group_words(words: list[str]) -> tuple[str | None, list[str]]:
+    """``transunion``, ``transunion of``, ``paradoxes`` (the words of a phrase but its
+    level): (group, words left over)."""
     group: str | None = None
     rest: list[str] = []
-    index = 0
-    while index < len(words):
-        word = words[index]
+    for word in words:
         singular = _PLURALS.get(word, word.removesuffix("s") if word.endswith("s") else word)
-        if word == "level" and index + 1 < len(words) and words[index + 1].isdigit():
-            level = int(words[index + 1])
-            index += 2
-            continue
-        if (match := _LEVEL.fullmatch(word)) is not None:
-            level = int(match[1])
-        elif word in GROUPS or singular in GROUPS:
+        if word in GROUPS or singular in GROUPS:
             group = word if word in GROUPS else singular
         elif word != "of" or group is None:
             rest.append(word)
-        index += 1
-    return level, group, rest
+    return group, rest
 
 
 @dataclass(frozen=True, slots=True)

@@ -31,7 +31,8 @@ from lalcheck.games.luck_and_logic.goldfish.queries import drawn_by
 from lalcheck.games.luck_and_logic.goldfish.runner import GOLDFISHER, BySide
 from lalcheck.simulation import DeckInfo
 from lalcheck.simulation.opponent import Opponent, OpponentKind
-from lalcheck.simulation.paired import Pairing
+from lalcheck.simulation.paired import Paired, Pairing, compare_wins
+from lalcheck.simulation.paired import paired_to_dict as _paired
 from lalcheck.simulation.query import Query, QueryResult
 from lalcheck.simulation.report import difference, interval, proportion, rounded
 from lalcheck.simulation.runner import Going
@@ -40,7 +41,6 @@ from lalcheck.simulation.stats import (
     Mean,
     Proportion,
     at_least_one,
-    mean_difference,
     proportion_difference,
 )
 
@@ -239,21 +239,6 @@ def deck_stats(
 
 
 @dataclass(frozen=True, slots=True)
-class Paired:
-    """A difference measured on pairs of games (same seeds), next to the interval that
-    treats the decks' games as independent samples."""
-
-    paired: Difference
-    independent: Difference
-
-    @property
-    def narrowing(self) -> float | None:
-        """Width of the paired interval over the independent one (None if that is 0)."""
-        width = self.independent.ci95[1] - self.independent.ci95[0]
-        return (self.paired.ci95[1] - self.paired.ci95[0]) / width if width > 0 else None
-
-
-@dataclass(frozen=True, slots=True)
 class Comparison:
     """A later deck against the first: differences (later minus first) with 95% intervals.
 
@@ -276,30 +261,15 @@ class Comparison:
 
 def compare(baseline: DeckStats, other: DeckStats, pairing: Pairing) -> Comparison:
     """``other`` against ``baseline``, from the first own turn in which either won a game."""
-    a, b = baseline.turns_to_win, other.turns_to_win
-    means = (a.mean, b.mean)
-    first_win = min((*a.histogram, *b.histogram), default=1)
-    paired_mean = pairing.turns_to_win
+    wins = compare_wins(baseline.turns_to_win, other.turns_to_win, pairing)
     return Comparison(
         baseline=baseline.deck,
         deck=other.deck,
-        games=pairing.games,
-        pairs_won=pairing.both_won,
-        win_by_turn={
-            turn: Paired(
-                pairing.won_by(turn), proportion_difference(a.by_turn(turn), b.by_turn(turn))
-            )
-            for turn in range(first_win, max(a.last_turn, b.last_turn) + 1)
-        },
-        mean_turns_to_win=(
-            Paired(paired_mean, mean_difference(means[0], means[1]))
-            if means[0] is not None and means[1] is not None and paired_mean is not None
-            else None
-        ),
-        not_won=Paired(
-            pairing.not_won,
-            proportion_difference(Proportion(a.not_won, a.games), Proportion(b.not_won, b.games)),
-        ),
+        games=wins.games,
+        pairs_won=wins.pairs_won,
+        win_by_turn=wins.win_by_turn,
+        mean_turns_to_win=wins.mean_turns_to_win,
+        not_won=wins.not_won,
         mulligan_rate=proportion_difference(baseline.opening.mulligans, other.opening.mulligans),
     )
 
@@ -512,16 +482,6 @@ def deck_to_dict(stats: DeckStats) -> dict[str, Any]:
             for side, turns in stats.by_going.items()
         }
     return document
-
-
-def _paired(paired: Paired) -> dict[str, Any]:
-    narrowing = paired.narrowing
-    return {
-        **_difference(paired.paired),
-        "method": "paired",
-        "independent_ci95": _ci(paired.independent.ci95),
-        "width_ratio": None if narrowing is None else _r(narrowing),
-    }
 
 
 def comparison_to_dict(comparison: Comparison) -> dict[str, Any]:

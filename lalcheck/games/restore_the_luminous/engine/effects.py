@@ -85,6 +85,7 @@ def draw(game: GameState, player: int, count: int, *, by_effect: bool) -> None:
             return
         card = state.deck.pop()
         state.hand.append(card)
+        state.received.append(card)
         game.note(player, f"draws {card.label()}")
         if not state.deck and (by_effect or d.DECK_OUT.draw_phase_emptying_loses):
             game.losers[player] = True
@@ -174,6 +175,7 @@ def bounce_unit(game: GameState, unit: Unit) -> None:
     """A unit returns to its owner's hand (not destroyed: no return)."""
     _leave_field(game, unit)
     game.players[unit.owner].hand.append(unit.card)
+    game.players[unit.owner].received.append(unit.card)
     game.note(unit.owner, f"{unit.card.label()} returns to the hand")
 
 

@@ -32,6 +32,8 @@ class GameRecord:
     openings: tuple[tuple[Card, ...], ...]
     unmodelled: dict[str, int]
     log: tuple[str, ...] = ()
+    #: Every card that entered each player's hand, in order (opening hand first).
+    received: tuple[tuple[Card, ...], ...] = ((), ())
 
     @property
     def winner(self) -> int | None:
@@ -51,6 +53,7 @@ class GameRecord:
             openings=game.openings,
             unmodelled=dict(game.unmodelled),
             log=tuple(game.log or ()),
+            received=tuple(tuple(player.received) for player in game.players),
         )
 
     def turns_of(self, player: int) -> tuple[TurnSummary, ...]:

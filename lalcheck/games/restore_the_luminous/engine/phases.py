@@ -425,6 +425,7 @@ def activate(game: GameState, player: int, action: Activate) -> None:
     bit = 1 << action.ability
     if action.source == "leader":
         state.leader_used |= bit
+        state.leader_abilities += 1
         source = Source("leader", state.leader)
     elif action.source == "unit":
         unit = state.units[action.index]

@@ -106,6 +106,10 @@ class TurnSummary:
     units: int
     hand: int
     played: tuple[Card, ...]
+    #: Cards that had entered the hand by the end of the turn (opening hand included).
+    received: int = 0
+    #: Leader abilities activated by the end of the turn, in the whole game so far.
+    leader_abilities: int = 0
 
 
 class Unit:
@@ -202,6 +206,7 @@ class PlayerState:
         "graveyard",
         "hand",
         "leader",
+        "leader_abilities",
         "leader_used",
         "lp_active",
         "lp_kind",
@@ -209,6 +214,7 @@ class PlayerState:
         "persistent",
         "played",
         "rank",
+        "received",
         "revealed",
         "reverse_used",
         "start_colours",
@@ -241,7 +247,11 @@ class PlayerState:
         self.colourings = 0
         self.reverse_used = 0
         self.leader_used = 0
+        #: Leader abilities activated so far in the game.
+        self.leader_abilities = 0
         self.played: list[Card] = []
+        #: Every card that entered the hand, in order (drawn, or returned from the field).
+        self.received: list[Card] = []
         self.start_lp = 0
         self.start_colours: tuple[int, ...] = ()
 
@@ -268,7 +278,9 @@ class PlayerState:
         other.colourings = self.colourings
         other.reverse_used = self.reverse_used
         other.leader_used = self.leader_used
+        other.leader_abilities = self.leader_abilities
         other.played = self.played[:]
+        other.received = self.received[:]
         other.start_lp = self.start_lp
         other.start_colours = self.start_colours
         return other
@@ -590,6 +602,8 @@ class GameState:
             units=len(state.units),
             hand=len(state.hand),
             played=tuple(state.played),
+            received=len(state.received),
+            leader_abilities=state.leader_abilities,
         )
 
     def __repr__(self) -> str:

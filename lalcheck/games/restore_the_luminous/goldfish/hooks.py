@@ -19,6 +19,7 @@ from lalcheck.games.restore_the_luminous.goldfish import (
     goldfish,
 )
 from lalcheck.games.restore_the_luminous.goldfish.plot import plot_report
+from lalcheck.games.restore_the_luminous.goldfish.queries import Vocabulary
 from lalcheck.games.restore_the_luminous.goldfish.runner import POLICIES, Job
 from lalcheck.games.restore_the_luminous.goldfish.text import (
     format_report,
@@ -30,7 +31,6 @@ from lalcheck.simulation.engine import game_text
 from lalcheck.simulation.match import EngineMatch
 from lalcheck.simulation.opponent import Opponent as Chosen
 from lalcheck.simulation.opponent import OpponentKind as ChosenKind
-from lalcheck.simulation.query import Vocabulary
 from lalcheck.simulation.report import Formatted
 from lalcheck.simulation.runner import Going
 
@@ -74,14 +74,12 @@ class RestoreTheLuminousSimulation:
                 "Restore the Luminous decks have no gates; to play against a deck, "
                 "give it with --opponent DECK.yaml"
             )
-        if settings.queries:
-            raise UsageError("Restore the Luminous goldfish does not answer --query yet")
         opponent = opponent_of(settings.opponent, settings.opponent_cards)
         report = goldfish(decks, settings, database, opponent)
         return Formatted(report, format_report, format_report_json, plot_report)
 
     def vocabulary(self, database: CardDatabase[Any]) -> Vocabulary:
-        raise UsageError("Restore the Luminous goldfish does not answer --query yet")
+        return Vocabulary(database)
 
     def draw(
         self,

@@ -4,9 +4,11 @@
 played (going first, second or both); :class:`GoldfishReport` holds the run's
 header, every deck, independent comparisons of later decks with the first and
 sample logs. ``to_dict()`` gives the JSON document: for one deck the contract
-§6 fields at the top level (``opening``, ``turns_to_win``, ``win_by_turn``)
-with this game's own (``lp_by_turn``, ``colours_by_turn``, ``curve``,
-``opponent_hp_by_turn``), for several a ``decks`` list and a ``comparison``.
+§6 fields at the top level (``opening``, ``turns_to_win``, ``win_by_turn``,
+``queries``) with this game's own (``lp_by_turn``, ``colours_by_turn``,
+``curve``, ``opponent_hp_by_turn``), for several a ``decks`` list, the paired
+``comparison`` of the second deck with the first (contract §8) and
+``comparisons``, one per later deck.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from lalcheck import __version__
 from lalcheck.db.model import DatabaseInfo
 from lalcheck.games.restore_the_luminous.cards import COLOURS
 from lalcheck.games.restore_the_luminous.engine import DeckList, GameRecord
+from lalcheck.games.restore_the_luminous.goldfish.queries import drawn_by
 from lalcheck.games.restore_the_luminous.goldfish.runner import GOLDFISHER, Opponent
 from lalcheck.games.restore_the_luminous.goldfish.tally import (
     FIRST,
@@ -30,14 +33,11 @@ from lalcheck.games.restore_the_luminous.goldfish.tally import (
     card_group,
 )
 from lalcheck.simulation import DeckInfo, GoldfishSettings
-from lalcheck.simulation.report import WinTurns, difference, interval, proportion, rounded
+from lalcheck.simulation.paired import Pairing, WinDifferences, compare_wins, paired_to_dict
+from lalcheck.simulation.query import Query, QueryResult
+from lalcheck.simulation.report import WinTurns, interval, proportion, rounded
 from lalcheck.simulation.runner import Going
-from lalcheck.simulation.stats import (
-    Proportion,
-    at_least_one,
-    mean_difference,
-    proportion_difference,
-)
+from lalcheck.simulation.stats import Proportion, at_least_one
 
 GAME_ID = "restore-the-luminous"
 
@@ -66,6 +66,7 @@ class DeckStats:
     cards: DeckList
     tally: Tally
     sides: tuple[str, ...]
+    queries: tuple[Query, ...] = ()
 
     def _sum(self, counts: Mapping[Any, int], *key: object, sides: tuple[str, ...] = ()) -> int:
         return sum(counts.get((side, *key), 0) for side in sides or self.sides)
@@ -102,6 +103,22 @@ class DeckStats:
             )
             for group in sorted(copies, key=lambda g: (not g.startswith("level"), g))
         )
+
+    def query_results(self) -> tuple[QueryResult, ...]:
+        """Each query's share of games, and for a pure draw question its exact chance:
+        over the draws going first and second, weighted by the games of each side."""
+        results = []
+        for index, query in enumerate(self.queries):
+            exact: float | None = 0.0
+            for side in self.sides:
+                chance = query.exact(self.cards.main, drawn_by(self.cards.leader, side == FIRST))
+                if chance is None or exact is None:
+                    exact = None
+                elif self.games:
+                    exact += chance * self.tally.games[side] / self.games
+            held = self._sum(self.tally.queries, index)
+            results.append(QueryResult(query, Proportion(held, self.games), exact))
+        return tuple(results)
 
     def mean(self, counts: Mapping[Any, int], turn: int, *key: object) -> float:
         """A count per game over the games that played own turn ``turn``."""
@@ -182,6 +199,7 @@ class DeckStats:
             },
             "games_by_turn": {str(t): self._sum(self.tally.reached, t) for t in self.turns},
             "results": self.results(),
+            "queries": [result.to_dict() for result in self.query_results()],
             "unmodelled": {
                 "games": self._sum(self.tally.unmodelled_games),
                 "share_of_games": rounded(
@@ -202,26 +220,41 @@ class DeckStats:
         return document
 
 
-def comparison(baseline: DeckStats, other: DeckStats) -> dict[str, Any]:
-    """``other`` minus ``baseline`` as independent samples (Welch for the mean turns,
-    Newcombe for the games not won)."""
-    a, b = baseline.win_turns(), other.win_turns()
-    means = (a.mean, b.mean)
-    return {
-        "baseline": baseline.deck.path,
-        "deck": other.deck.path,
-        "mean_turns_to_win": (
-            difference(mean_difference(means[0], means[1]))
-            if means[0] is not None and means[1] is not None
-            else None
-        ),
-        "not_won": difference(
-            proportion_difference(
-                Proportion(a.games - a.won, a.games), Proportion(b.games - b.won, b.games)
-            )
-        ),
-        "method": "deck minus baseline; games treated as independent samples",
-    }
+@dataclass(frozen=True, slots=True)
+class Comparison:
+    """A later deck against the first on the same games (later minus first): the paired
+    differences of turns to win, of games won by each own turn and of games not won."""
+
+    baseline: DeckInfo
+    deck: DeckInfo
+    wins: WinDifferences
+
+    def to_dict(self) -> dict[str, Any]:
+        """Contract §8: ``{"turns_to_win": {"difference", "ci95", "method": "paired"}, ...}``."""
+        wins = self.wins
+        mean = wins.mean_turns_to_win
+        return {
+            "baseline": self.baseline.path,
+            "deck": self.deck.path,
+            "games": wins.games,
+            "pairs_both_won": wins.pairs_won,
+            "turns_to_win": None if mean is None else paired_to_dict(mean),
+            "win_by_turn": {str(t): paired_to_dict(p) for t, p in wins.win_by_turn.items()},
+            "not_won": paired_to_dict(wins.not_won),
+            "note": "deck minus baseline. paired: game i of both decks on the same seed; "
+            "turns to win (the opponent's HP to 0) over the games both won (mean of the "
+            "per-game differences), proportions with Newcombe's paired score interval; "
+            "independent_ci95 treats the decks' games as independent samples (Welch, "
+            "Newcombe hybrid score); width_ratio is the paired interval's width over the "
+            "independent one",
+        }
+
+
+def compare(baseline: DeckStats, other: DeckStats, pairing: Pairing) -> Comparison:
+    """``other`` against ``baseline`` on the games they played in pairs."""
+    return Comparison(
+        baseline.deck, other.deck, compare_wins(baseline.win_turns(), other.win_turns(), pairing)
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -252,6 +285,15 @@ class GoldfishReport:
     elapsed_s: float
     decks: tuple[DeckStats, ...]
     logs: tuple[SampleLog, ...] = ()
+    #: Each later deck's games paired with the first deck's.
+    pairings: tuple[Pairing, ...] = ()
+
+    @property
+    def comparisons(self) -> tuple[Comparison, ...]:
+        return tuple(
+            compare(self.decks[0], other, pairing)
+            for other, pairing in zip(self.decks[1:], self.pairings, strict=True)
+        )
 
     @property
     def games_per_second(self) -> float:
@@ -286,7 +328,9 @@ class GoldfishReport:
             document.update(self.decks[0].to_dict())
         else:
             document["decks"] = [deck.to_dict() for deck in self.decks]
-            document["comparison"] = [comparison(self.decks[0], d) for d in self.decks[1:]]
+            comparisons = [comparison.to_dict() for comparison in self.comparisons]
+            document["comparison"] = comparisons[0]
+            document["comparisons"] = comparisons
         if self.logs:
             document["logs"] = [log.to_dict() for log in self.logs]
         return document

@@ -25,7 +25,9 @@ from lalcheck.games.restore_the_luminous.engine import (
     WallPolicy,
     play_game,
 )
-from lalcheck.games.restore_the_luminous.goldfish.tally import Tally, tally_games
+from lalcheck.games.restore_the_luminous.goldfish.tally import Result, Tally, result_of, tally_games
+from lalcheck.simulation.paired import NOT_WON
+from lalcheck.simulation.query import Query
 from lalcheck.simulation.runner import Going, game_seed
 
 #: The goldfishing deck is player 0 (A), its opponent player 1 (B).
@@ -121,7 +123,9 @@ class Opponent:
 @dataclass(frozen=True, slots=True)
 class Job:
     """Everything needed to play any game of a run: the decks, their opponent, seed,
-    going, the own turn statistics stop at, and the goldfishing policy. Picklable."""
+    going, the own turn statistics stop at, the goldfishing policy and the queries.
+    Picklable. Several decks are played as pairs on the same games
+    (:class:`~lalcheck.simulation.paired.PairedJob`)."""
 
     decks: tuple[DeckList, ...]
     opponent: Opponent
@@ -129,6 +133,7 @@ class Job:
     going: Going
     max_turns: int
     policy: str = "greedy"
+    queries: tuple[Query, ...] = ()
 
     @property
     def series_count(self) -> int:
@@ -147,8 +152,14 @@ class Job:
             log=log,
         )
 
+    def outcome(self, record: GameRecord) -> int:
+        """The own turn the deck won in, or :data:`~lalcheck.simulation.paired.NOT_WON`."""
+        if result_of(record, GOLDFISHER, self.max_turns) is Result.WON:
+            return record.turns[GOLDFISHER]
+        return NOT_WON
+
     def tally(self, records: Iterable[GameRecord]) -> Tally:
-        return tally_games(records, GOLDFISHER, self.max_turns)
+        return tally_games(records, GOLDFISHER, self.max_turns, self.queries)
 
     def empty(self) -> Tally:
         """The tally of no game."""

@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import dataclasses
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 
 from lalcheck.games.restore_the_luminous.cards import COLOURS, Card, CardType
 from lalcheck.games.restore_the_luminous.engine import EndReason, GameRecord
+from lalcheck.games.restore_the_luminous.goldfish.queries import Observed
+from lalcheck.simulation.query import Query
 from lalcheck.simulation.tally import add_fields
 
 FIRST, SECOND = "first", "second"
@@ -81,6 +83,8 @@ class Tally:
     unmodelled: Counter[str] = field(default_factory=Counter)
     #: side -> games in which some unmodelled text came up.
     unmodelled_games: Counter[str] = field(default_factory=Counter)
+    #: (side, query index) -> games in which the query held.
+    queries: Counter[tuple[str, int]] = field(default_factory=Counter)
     #: The most own turns any game lasted, at most ``max_turns``.
     longest: int = 0
 
@@ -89,8 +93,11 @@ class Tally:
         return add_fields(self, other, maxima=("longest",))
 
 
-def tally_games(records: Iterable[GameRecord], player: int, max_turns: int) -> Tally:
-    """Tally finished games from the side of ``player`` up to its own turn ``max_turns``."""
+def tally_games(
+    records: Iterable[GameRecord], player: int, max_turns: int, queries: Sequence[Query] = ()
+) -> Tally:
+    """Tally finished games from the side of ``player`` up to its own turn ``max_turns``,
+    and the games each of ``queries`` held in."""
     tally = Tally()
     longest = 0
     for record in records:
@@ -117,4 +124,7 @@ def tally_games(records: Iterable[GameRecord], player: int, max_turns: int) -> T
         if record.unmodelled:
             tally.unmodelled_games[side] += 1
             tally.unmodelled.update(record.unmodelled)
+        if queries:
+            observed = Observed.of(record, player)
+            tally.queries.update((side, i) for i, q in enumerate(queries) if q.holds(observed))
     return dataclasses.replace(tally, longest=longest)

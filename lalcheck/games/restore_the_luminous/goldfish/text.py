@@ -9,9 +9,14 @@ import re
 from lalcheck.games.restore_the_luminous.cards import COLOURS, Card
 from lalcheck.games.restore_the_luminous.engine import GameRecord, TurnSummary
 from lalcheck.games.restore_the_luminous.engine.state import PLAYER_NAMES
-from lalcheck.games.restore_the_luminous.goldfish.report import DeckStats, GoldfishReport
+from lalcheck.games.restore_the_luminous.goldfish.report import (
+    Comparison,
+    DeckStats,
+    GoldfishReport,
+)
 from lalcheck.games.restore_the_luminous.goldfish.runner import GOLDFISHER, Opponent
 from lalcheck.games.restore_the_luminous.goldfish.tally import Result, result_of
+from lalcheck.simulation.paired import Paired
 from lalcheck.simulation.stats import Proportion
 from lalcheck.wording import plural
 
@@ -81,6 +86,45 @@ def _deck_block(stats: DeckStats, max_turns: int) -> list[str]:
     if unmodelled:
         cards = ", ".join(f"{c['number']} ×{c['occasions']}" for c in unmodelled[:5])
         lines.append(f"  card text the engine could not run: {cards}")
+    answers = stats.query_results()
+    if answers:
+        lines.append("  queries: simulated (95% interval) · exact where it is a pure draw question")
+    for result in answers:
+        exact = "" if result.exact is None else f" · exact {100 * result.exact:5.1f}%"
+        lines.append(f"    {result.query.text}")
+        lines.append(f"      {_percent(result.simulated)}{exact}")
+    return lines
+
+
+def _difference(paired: Paired, percent: bool) -> str:
+    def shown(value: float) -> str:
+        return f"{100 * value:+.1f}%" if percent else f"{value:+.2f}"
+
+    difference, independent = paired.paired, paired.independent
+    low, high = difference.ci95
+    mark = " *" if difference.significant else ""
+    return (
+        f"{shown(difference.value)} [{shown(low)} – {shown(high)}]{mark} "
+        f"(independent [{shown(independent.ci95[0])} – {shown(independent.ci95[1])}])"
+    )
+
+
+def _comparison_block(comparison: Comparison, max_turns: int) -> list[str]:
+    wins = comparison.wins
+    lines = [
+        f"{comparison.deck.title}",
+        f"  against {comparison.baseline.title}: this deck minus the first over "
+        f"{plural(wins.games, 'pair')} of games on the same seeds (95% paired interval; "
+        "* excludes 0)",
+    ]
+    if wins.mean_turns_to_win is not None:
+        lines.append(
+            f"    mean own turns to win ({wins.pairs_won} pairs both won): "
+            f"{_difference(wins.mean_turns_to_win, percent=False)}"
+        )
+    for turn, paired in wins.win_by_turn.items():
+        lines.append(f"    won by own turn {turn:>2}: {_difference(paired, percent=True)}")
+    lines.append(f"    not won by own turn {max_turns}: {_difference(wins.not_won, percent=True)}")
     return lines
 
 
@@ -97,6 +141,8 @@ def format_report(report: GoldfishReport) -> str:
     ]
     for stats in report.decks:
         lines += ["", *_deck_block(stats, settings.max_turns)]
+    for comparison in report.comparisons:
+        lines += ["", *_comparison_block(comparison, settings.max_turns)]
     for log in report.logs:
         lines += ["", f"game {log.index} (seed {log.record.seed}): {log.record.outcome}"]
         lines += [f"  {line}" for line in log.record.log]
