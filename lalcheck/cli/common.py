@@ -53,6 +53,15 @@ ExcludeOption = Annotated[
     ),
 ]
 
+#: Bounds that keep a typo from running for days or forking thousands of processes.
+MAX_GAMES = 10_000_000
+MAX_JOBS = 256
+SeedOption = Annotated[
+    int, typer.Option(metavar="N", help="Seed: the same seed gives the same report.")
+]
+JobsOption = Annotated[
+    int, typer.Option(min=1, max=MAX_JOBS, metavar="N", help="Worker processes.")
+]
 QuietOption = Annotated[bool, typer.Option("--quiet", "-q", help="Print errors only.")]
 
 GameOption = Annotated[

@@ -20,7 +20,10 @@ import typer
 from lalcheck.atomic import check_target
 from lalcheck.cli.backends import BackendName, BackendOption, SchedulerOption, cluster_backend
 from lalcheck.cli.common import (
+    MAX_GAMES,
     DbOption,
+    JobsOption,
+    SeedOption,
     TextOrJson,
     fail,
     load_deck_db,
@@ -40,9 +43,6 @@ from lalcheck.simulation.runner import Going
 from lalcheck.wording import visible
 
 DEFAULT_GAMES = 2000
-#: Bounds that keep a typo from running for days or forking thousands of processes.
-MAX_GAMES = 10_000_000
-MAX_JOBS = 256
 MAX_LOGS = 1000
 
 PolicyOption = Annotated[
@@ -118,12 +118,8 @@ def goldfish(
     games: Annotated[
         int, typer.Option(min=1, max=MAX_GAMES, metavar="N", help="Games per deck.")
     ] = (DEFAULT_GAMES),
-    seed: Annotated[
-        int, typer.Option(metavar="N", help="Seed: the same seed gives the same report.")
-    ] = 0,
-    jobs: Annotated[
-        int, typer.Option(min=1, max=MAX_JOBS, metavar="N", help="Worker processes.")
-    ] = 1,
+    seed: SeedOption = 0,
+    jobs: JobsOption = 1,
     backend: BackendOption = BackendName.LOCAL,
     scheduler: SchedulerOption = None,
     going: Annotated[

@@ -16,7 +16,9 @@ from typing import Annotated, Any
 import typer
 
 from lalcheck.cli.common import (
+    MAX_GAMES,
     DbOption,
+    JobsOption,
     TextOrJson,
     fail,
     game_of,
@@ -42,10 +44,6 @@ from lalcheck.simulation import DeckInfo, Simulation
 from lalcheck.simulation.match import MatchSide, play_match
 from lalcheck.simulation.runner import backend_for
 from lalcheck.wording import visible
-
-#: Bounds that keep a typo from running for days or forking thousands of processes.
-MAX_GAMES = 10_000_000
-MAX_JOBS = 256
 
 
 def _policy_option(side: str) -> Any:
@@ -82,9 +80,7 @@ def play(
     ] = None,
     policy_a: Annotated[str | None, _policy_option("a")] = None,
     policy_b: Annotated[str | None, _policy_option("b")] = None,
-    jobs: Annotated[
-        int, typer.Option(min=1, max=MAX_JOBS, metavar="N", help="Worker processes.")
-    ] = 1,
+    jobs: JobsOption = 1,
     force: Annotated[
         bool, typer.Option("--force", help="Play an illegal deck anyway (with a warning).")
     ] = False,

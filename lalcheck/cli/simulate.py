@@ -12,8 +12,15 @@ from typing import Annotated
 import typer
 
 from lalcheck.cli.backends import BackendName, BackendOption, SchedulerOption, cluster_backend
-from lalcheck.cli.common import TextOrJson, progress_bar, user_errors
-from lalcheck.cli.goldfish import DEFAULT_GAMES, MAX_GAMES, MAX_JOBS
+from lalcheck.cli.common import (
+    MAX_GAMES,
+    JobsOption,
+    SeedOption,
+    TextOrJson,
+    progress_bar,
+    user_errors,
+)
+from lalcheck.cli.goldfish import DEFAULT_GAMES
 from lalcheck.cli.tables import (
     CharacterSetOption,
     GameOption,
@@ -35,12 +42,8 @@ def simulate(
     games: Annotated[
         int, typer.Option(min=1, max=MAX_GAMES, metavar="N", help="Games to play.")
     ] = DEFAULT_GAMES,
-    seed: Annotated[
-        int, typer.Option(metavar="N", help="Seed: the same seed gives the same report.")
-    ] = 0,
-    jobs: Annotated[
-        int, typer.Option(min=1, max=MAX_JOBS, metavar="N", help="Worker processes.")
-    ] = 1,
+    seed: SeedOption = 0,
+    jobs: JobsOption = 1,
     backend: BackendOption = BackendName.LOCAL,
     scheduler: SchedulerOption = None,
     policy: TablePolicyOption = None,
