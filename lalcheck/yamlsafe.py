@@ -161,8 +161,12 @@ def read_bytes(path: Path, limits: Limits) -> bytes:
             )
         if info.st_size > limits.max_bytes:
             raise too_big(str(path), info.st_size, limits)
+        # Read what the size says (one more byte shows growth), not a buffer of the limit.
+        expected = min(info.st_size, limits.max_bytes) + 1
         with os.fdopen(descriptor, "rb", closefd=False) as handle:
-            raw = handle.read(limits.max_bytes + 1)
+            raw = handle.read(expected)
+            if len(raw) == expected:  # grown, or a file whose size says nothing (/proc)
+                raw += handle.read(limits.max_bytes + 1 - expected)
     except OSError as error:
         raise InputError(f"{path} cannot be read: {error.strerror or error}") from None
     finally:
