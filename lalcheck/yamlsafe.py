@@ -57,6 +57,8 @@ _TAG = "tag:yaml.org,2002:"
 _SCALAR_TAGS = frozenset(
     f"{_TAG}{name}" for name in ("null", "bool", "int", "float", "str", "timestamp", "value")
 )
+_STR_TAG = f"{_TAG}str"
+_INT_TAG = f"{_TAG}int"
 _COLLECTION_TAGS = frozenset({f"{_TAG}seq", f"{_TAG}map"})
 #: What an implicit (untagged) timestamp looks like: such text that is not a real
 #: date stays text, for the reader to explain (``as_of: 2017-02-30 is not a date``).
@@ -384,6 +386,13 @@ class Walker:
         :data:`MAX_INT_DIGITS` digits.
         """
         tag, text = node.tag, str(node.value)
+        # The common cases built directly (the values the tags' constructors would build).
+        if tag == _STR_TAG:
+            return text
+        if tag == _INT_TAG and text.isascii() and text.isdigit() and text[0] != "0":
+            if len(text) > MAX_INT_DIGITS:
+                raise too_large_number(self.source, text, line_of(node))
+            return int(text)
         if tag not in _SCALAR_TAGS:
             raise self._error(
                 node, f"the YAML tag {_tag_name(tag)} is not supported", "remove the tag"
