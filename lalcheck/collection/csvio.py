@@ -19,11 +19,13 @@ import csv
 import io
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import TypeVar
 
 from lalcheck.collection.model import (
     CollectionError,
+    Condition,
     Holding,
     parse_condition,
     parse_foil,
@@ -124,7 +126,7 @@ def _records(text: str) -> Iterator[tuple[int, list[str]]]:
         except csv.Error as error:
             raise _Syntax(line, f"the CSV cannot be read from here on: {error}") from error
         if any(cell.strip() for cell in record):
-            yield line, [restore(cell) for cell in record]
+            yield line, [restore(cell) if cell[:1] == "'" else cell for cell in record]
 
 
 def _header(line: int, record: list[str]) -> list[str]:
@@ -158,40 +160,89 @@ def _card(values: dict[str, str], db: CardDatabase[Card], budget: SuggestionBudg
     return card
 
 
-def _holding(
-    values: dict[str, str], db: CardDatabase[Card], budget: SuggestionBudget[Card]
-) -> Holding:
-    errors: list[str] = []
-    card = _attempt(errors, lambda: _card(values, db, budget))
-    quantity = _attempt(errors, lambda: parse_quantity(values["quantity"], "quantity"))
-    trade = _attempt(
-        errors,
-        lambda: parse_quantity(values.get("trade_quantity", "").strip() or "0", "trade_quantity"),
-    )
-    condition = _attempt(errors, lambda: parse_condition(values.get("condition", "")))
-    language = _attempt(errors, lambda: parse_language(values.get("language", "")))
-    foil = _attempt(errors, lambda: parse_foil(values.get("foil", "")))
-    if errors:
-        raise CollectionError("; ".join(errors))
-    assert card is not None and quantity is not None and trade is not None  # no errors
-    assert condition is not None and language is not None and foil is not None
-    return Holding(
-        card.number,
-        quantity,
-        trade,
-        condition,
-        language,
-        foil,
-        values.get("note", ""),
-        db.info.game,
-    )
+class _Cells:
+    """The value each cell text of a column parses to, remembered: an import repeats few
+    distinct quantities, conditions, languages and card references. Only values that
+    parse are remembered, so a bad cell is parsed, and explained, on every line."""
+
+    def __init__(self, db: CardDatabase[Card]) -> None:
+        self.db = db
+        self.budget = SuggestionBudget(db)
+        self.cards: dict[tuple[str, str], str] = {}
+        self.quantities: dict[str, int] = {}
+        self.trades: dict[str, int] = {}
+        self.conditions: dict[str, Condition] = {}
+        self.languages: dict[str, str] = {}
+        self.foils: dict[str, bool] = {}
+
+    def card(self, values: dict[str, str]) -> str:
+        """The card number of the row's number or name."""
+        key = (values["number"], values.get("name", ""))
+        if key not in self.cards:
+            self.cards[key] = _card(values, self.db, self.budget).number
+        return self.cards[key]
+
+    def quantity(self, values: dict[str, str]) -> int:
+        text = values["quantity"]
+        if text not in self.quantities:
+            self.quantities[text] = parse_quantity(text, "quantity")
+        return self.quantities[text]
+
+    def trade(self, values: dict[str, str]) -> int:
+        text = values.get("trade_quantity", "")
+        if text not in self.trades:
+            self.trades[text] = parse_quantity(text.strip() or "0", "trade_quantity")
+        return self.trades[text]
+
+    def condition(self, values: dict[str, str]) -> Condition:
+        text = values.get("condition", "")
+        if text not in self.conditions:
+            self.conditions[text] = parse_condition(text)
+        return self.conditions[text]
+
+    def language(self, values: dict[str, str]) -> str:
+        text = values.get("language", "")
+        if text not in self.languages:
+            self.languages[text] = parse_language(text)
+        return self.languages[text]
+
+    def foil(self, values: dict[str, str]) -> bool:
+        text = values.get("foil", "")
+        if text not in self.foils:
+            self.foils[text] = parse_foil(text)
+        return self.foils[text]
+
+    def holding(self, values: dict[str, str]) -> Holding:
+        """The row of a record; :class:`CollectionError` listing every bad cell."""
+        try:
+            return Holding(
+                self.card(values),
+                self.quantity(values),
+                self.trade(values),
+                self.condition(values),
+                self.language(values),
+                self.foil(values),
+                values.get("note", ""),
+                self.db.info.game,
+            )
+        except LalcheckError:  # say every problem of the row, not only the first
+            errors: list[str] = []
+            _attempt(errors, partial(self.card, values))
+            _attempt(errors, partial(self.quantity, values))
+            _attempt(errors, partial(self.trade, values))
+            _attempt(errors, partial(self.condition, values))
+            _attempt(errors, partial(self.language, values))
+            _attempt(errors, partial(self.foil, values))
+            if errors:
+                raise CollectionError("; ".join(errors)) from None
+            raise  # the cells parse, but the row is wrong (more for trade than held)
 
 
 def parse_csv(text: str, db: CardDatabase[Card]) -> ParsedCsv:
     """Every row of a collection CSV (a byte order mark is ignored), checked against ``db``."""
     rows: list[Holding] = []
     problems: list[RowProblem] = []
-    budget = SuggestionBudget(db)
+    cells = _Cells(db)
     records = _records(text)
     try:
         first = next(records, None)
@@ -212,7 +263,7 @@ def parse_csv(text: str, db: CardDatabase[Card]) -> ParsedCsv:
                 )
                 continue
             try:
-                rows.append(_holding(dict(zip(columns, record, strict=True)), db, budget))
+                rows.append(cells.holding(dict(zip(columns, record, strict=True))))
             except LalcheckError as error:
                 problems.append(RowProblem(line, str(error)))
     except _Syntax as error:
