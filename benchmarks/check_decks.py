@@ -74,9 +74,9 @@ def write_decks(folder: Path, count: int) -> list[Path]:
     return paths
 
 
-def run(command: list[str | Path], stdin: str = "") -> tuple[float, int]:
-    """Wall-clock seconds and peak resident memory (KiB) of one run of a command
-    (exit codes 0 and 1 are fine)."""
+def run(command: list[str | Path], stdin: str = "") -> tuple[float, float, int]:
+    """Wall-clock seconds, CPU seconds (user + system) and peak resident memory (KiB) of
+    one run of a command (exit codes 0 and 1 are fine)."""
     start = time.perf_counter()
     process = subprocess.Popen(
         command,
@@ -93,7 +93,7 @@ def run(command: list[str | Path], stdin: str = "") -> tuple[float, int]:
     process.returncode = os.waitstatus_to_exitcode(status)
     if process.returncode not in (0, 1):
         sys.exit(f"{command[0]} failed:\n{errors.decode()}")
-    return seconds, usage.ru_maxrss  # Linux: the child's VmHWM, in KiB
+    return seconds, usage.ru_utime + usage.ru_stime, usage.ru_maxrss  # Linux: VmHWM, KiB
 
 
 def main() -> None:
@@ -136,30 +136,34 @@ def main() -> None:
                 "",
             )
         seconds: dict[str, list[float]] = {label: [] for label in commands}
+        cpu: dict[str, list[float]] = {label: [] for label in commands}
         memory: dict[str, list[int]] = {label: [] for label in commands}
         for _ in range(args.runs):
             for label, (command, stdin) in commands.items():
-                elapsed, peak = run(command, stdin)
+                elapsed, used, peak = run(command, stdin)
                 seconds[label].append(elapsed)
+                cpu[label].append(used)
                 memory[label].append(peak)
-    report(args, "lalcheck", seconds, memory)
-    if args.against:
-        print(f"{args.against}, in the same rounds:")
-        report(args, "against", seconds, memory)
-
-
-def report(
-    args: argparse.Namespace,
-    label: str,
-    seconds: dict[str, list[float]],
-    memory: dict[str, list[int]],
-) -> None:
-    """Print one lalcheck's figures against the floor, check-jsonschema and its own memory."""
-    per_deck = {name: statistics.median(s) / args.decks * 1e6 for name, s in seconds.items()}
     print(
         f"{args.decks} deck files, {args.runs} paired runs, medians "
         f"(load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores):"
     )
+    for kind, measured in (("wall-clock", seconds), ("CPU (user + system)", cpu)):
+        print(f"{kind} time:")
+        report(args, "lalcheck", measured)
+        if args.against:
+            print(f"  {args.against}, in the same rounds:")
+            report(args, "against", measured)
+    print("peak resident memory:")
+    report_memory(args, "lalcheck", memory)
+    if args.against:
+        print(f"  {args.against}, in the same rounds:")
+        report_memory(args, "against", memory)
+
+
+def report(args: argparse.Namespace, label: str, seconds: dict[str, list[float]]) -> None:
+    """Print one lalcheck's time per deck against the floor and check-jsonschema."""
+    per_deck = {name: statistics.median(s) / args.decks * 1e6 for name, s in seconds.items()}
     print(f"  lalcheck check --format {args.format}  {per_deck[label]:7.1f} µs/deck")
     print(f"  floor (read + CSafeLoader)     {per_deck['floor']:7.1f} µs/deck")
     ratio = per_deck[label] / per_deck["floor"]
@@ -170,13 +174,16 @@ def report(
             "  ratio to check-jsonschema      "
             f"{per_deck[label] / per_deck['check-jsonschema']:7.2f}×"
         )
+
+
+def report_memory(args: argparse.Namespace, label: str, memory: dict[str, list[int]]) -> None:
+    """Print one lalcheck's peak resident memory at the small and the large size."""
     small_peak = statistics.median(memory[f"{label}-small"]) / 1024
     large_peak = statistics.median(memory[label]) / 1024
     print(f"  peak RSS at {args.small} decks  {small_peak:8.1f} MiB")
     print(f"  peak RSS at {args.decks} decks  {large_peak:8.1f} MiB")
-    print(
-        f"  ratio                          {large_peak / small_peak:7.2f}×  (goal ≤ {MEMORY_GOAL}×)"
-    )
+    ratio = large_peak / small_peak
+    print(f"  ratio                          {ratio:7.2f}×  (goal ≤ {MEMORY_GOAL}×)")
 
 
 if __name__ == "__main__":

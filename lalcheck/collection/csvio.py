@@ -125,8 +125,9 @@ def _records(text: str) -> Iterator[tuple[int, list[str]]]:
             return
         except csv.Error as error:
             raise _Syntax(line, f"the CSV cannot be read from here on: {error}") from error
-        if any(cell.strip() for cell in record):
-            yield line, [restore(cell) if cell[:1] == "'" else cell for cell in record]
+        joined = "".join(record)
+        if joined.strip():  # not blank
+            yield line, [restore(cell) for cell in record] if "'" in joined else record
 
 
 def _header(line: int, record: list[str]) -> list[str]:
@@ -149,9 +150,8 @@ def _attempt(errors: list[str], parse: Callable[[], T]) -> T | None:
         return None
 
 
-def _card(values: dict[str, str], db: CardDatabase[Card], budget: SuggestionBudget[Card]) -> Card:
-    number = values["number"].strip()
-    name = values.get("name", "").strip()
+def _card(number: str, name: str, db: CardDatabase[Card], budget: SuggestionBudget[Card]) -> Card:
+    number, name = number.strip(), name.strip()
     if not number and not name:
         raise CollectionError("no card number or name")
     card = resolve_card(db, number or name, budget)
@@ -165,9 +165,11 @@ class _Cells:
     distinct quantities, conditions, languages and card references. Only values that
     parse are remembered, so a bad cell is parsed, and explained, on every line."""
 
-    def __init__(self, db: CardDatabase[Card]) -> None:
+    def __init__(self, db: CardDatabase[Card], columns: list[str]) -> None:
         self.db = db
         self.budget = SuggestionBudget(db)
+        #: Where each named column stands in a record.
+        self.positions = {name: index for index, name in enumerate(columns) if name}
         self.cards: dict[tuple[str, str], str] = {}
         self.quantities: dict[str, int] = {}
         self.trades: dict[str, int] = {}
@@ -175,64 +177,69 @@ class _Cells:
         self.languages: dict[str, str] = {}
         self.foils: dict[str, bool] = {}
 
-    def card(self, values: dict[str, str]) -> str:
+    def cell(self, record: list[str], column: str) -> str:
+        """A record's cell of ``column``; empty when the file has no such column."""
+        position = self.positions.get(column)
+        return record[position] if position is not None else ""
+
+    def card(self, record: list[str]) -> str:
         """The card number of the row's number or name."""
-        key = (values["number"], values.get("name", ""))
+        key = (self.cell(record, "number"), self.cell(record, "name"))
         if key not in self.cards:
-            self.cards[key] = _card(values, self.db, self.budget).number
+            self.cards[key] = _card(*key, self.db, self.budget).number
         return self.cards[key]
 
-    def quantity(self, values: dict[str, str]) -> int:
-        text = values["quantity"]
+    def quantity(self, record: list[str]) -> int:
+        text = self.cell(record, "quantity")
         if text not in self.quantities:
             self.quantities[text] = parse_quantity(text, "quantity")
         return self.quantities[text]
 
-    def trade(self, values: dict[str, str]) -> int:
-        text = values.get("trade_quantity", "")
+    def trade(self, record: list[str]) -> int:
+        text = self.cell(record, "trade_quantity")
         if text not in self.trades:
             self.trades[text] = parse_quantity(text.strip() or "0", "trade_quantity")
         return self.trades[text]
 
-    def condition(self, values: dict[str, str]) -> Condition:
-        text = values.get("condition", "")
+    def condition(self, record: list[str]) -> Condition:
+        text = self.cell(record, "condition")
         if text not in self.conditions:
             self.conditions[text] = parse_condition(text)
         return self.conditions[text]
 
-    def language(self, values: dict[str, str]) -> str:
-        text = values.get("language", "")
+    def language(self, record: list[str]) -> str:
+        text = self.cell(record, "language")
         if text not in self.languages:
             self.languages[text] = parse_language(text)
         return self.languages[text]
 
-    def foil(self, values: dict[str, str]) -> bool:
-        text = values.get("foil", "")
+    def foil(self, record: list[str]) -> bool:
+        text = self.cell(record, "foil")
         if text not in self.foils:
             self.foils[text] = parse_foil(text)
         return self.foils[text]
 
-    def holding(self, values: dict[str, str]) -> Holding:
+    def holding(self, record: list[str]) -> Holding:
         """The row of a record; :class:`CollectionError` listing every bad cell."""
         try:
             return Holding(
-                self.card(values),
-                self.quantity(values),
-                self.trade(values),
-                self.condition(values),
-                self.language(values),
-                self.foil(values),
-                values.get("note", ""),
+                self.card(record),
+                self.quantity(record),
+                self.trade(record),
+                self.condition(record),
+                self.language(record),
+                self.foil(record),
+                self.cell(record, "note"),
                 self.db.info.game,
             )
         except LalcheckError:  # say every problem of the row, not only the first
             errors: list[str] = []
-            _attempt(errors, partial(self.card, values))
-            _attempt(errors, partial(self.quantity, values))
-            _attempt(errors, partial(self.trade, values))
-            _attempt(errors, partial(self.condition, values))
-            _attempt(errors, partial(self.language, values))
-            _attempt(errors, partial(self.foil, values))
+            _attempt(errors, partial(self.card, record))
+            _attempt(errors, partial(self.quantity, record))
+            _attempt(errors, partial(self.trade, record))
+            _attempt(errors, partial(self.condition, record))
+            _attempt(errors, partial(self.language, record))
+            _attempt(errors, partial(self.foil, record))
             if errors:
                 raise CollectionError("; ".join(errors)) from None
             raise  # the cells parse, but the row is wrong (more for trade than held)
@@ -242,7 +249,6 @@ def parse_csv(text: str, db: CardDatabase[Card]) -> ParsedCsv:
     """Every row of a collection CSV (a byte order mark is ignored), checked against ``db``."""
     rows: list[Holding] = []
     problems: list[RowProblem] = []
-    cells = _Cells(db)
     records = _records(text)
     try:
         first = next(records, None)
@@ -251,6 +257,7 @@ def parse_csv(text: str, db: CardDatabase[Card]) -> ParsedCsv:
                 (), (RowProblem(1, "the file is empty; a header row is required"),), True
             )
         columns = _header(*first)
+        cells = _Cells(db, columns)
         for line, record in records:
             if len(record) != len(columns):
                 kind = "short" if len(record) < len(columns) else "long"
@@ -263,7 +270,7 @@ def parse_csv(text: str, db: CardDatabase[Card]) -> ParsedCsv:
                 )
                 continue
             try:
-                rows.append(cells.holding(dict(zip(columns, record, strict=True))))
+                rows.append(cells.holding(record))
             except LalcheckError as error:
                 problems.append(RowProblem(line, str(error)))
     except _Syntax as error:
