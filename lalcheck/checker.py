@@ -230,9 +230,9 @@ class CheckRun:
     """A run that checks each deck file when a formatter asks for it and keeps only the
     counts of the summary, so memory stays flat at any number of decks.
 
-    Garbage collection is paused while the decks are checked: a deck's objects are
-    freed by reference counting, and collecting among the card database's objects
-    would cost more than the rules.
+    The objects there are when checking starts, and each game's card database once
+    loaded, are frozen out of garbage collection (:func:`gc.freeze`): collecting
+    among them again and again cost more than the rules.
     """
 
     def __init__(
@@ -248,17 +248,17 @@ class CheckRun:
         self.strict = strict
         self.shown = shown
         self.tally = Tally(strict=strict)
+        self._frozen: set[str] = set()
         self._done = False
 
     def each_deck(self) -> Iterator[DeckReport]:
-        enabled = gc.isenabled()
-        gc.disable()
-        try:
-            for path in self.paths:
-                yield self.tally.add(self.checker.check_path(path))
-        finally:
-            if enabled:
-                gc.enable()
+        gc.freeze()  # the card database and the code: the collector need not scan them again
+        for path in self.paths:
+            report = self.tally.add(self.checker.check_path(path))
+            if self.tally.games.keys() - self._frozen:  # a game's database was loaded
+                self._frozen.update(self.tally.games)
+                gc.freeze()
+            yield report
         self._done = True
 
     def summary(self) -> CheckSummary:

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import datetime as dt
 import errno
+import functools
 import gc
 import json
 import os
@@ -39,6 +40,27 @@ from lalcheck.wording import file_kind, shown
 
 #: libyaml's safe loader when PyYAML was built with it, else the pure-Python one.
 _Loader: type[yaml.CSafeLoader | yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+_RESOLVER = yaml.resolver.Resolver()
+
+
+@functools.lru_cache(maxsize=4096)
+def _scalar_tag(value: str, implicit: tuple[bool, bool]) -> str:
+    """The tag the safe loader gives an untagged scalar (a pure function of its text)."""
+    tag: str = _RESOLVER.resolve(yaml.ScalarNode, value, implicit)  # type: ignore[no-untyped-call]
+    return tag
+
+
+class _RememberingLoader(_Loader):  # type: ignore[valid-type,misc]
+    """The safe loader, remembering the tags of the scalars it resolved: card numbers and
+    counts recur in every deck, and resolving each one anew took longer than parsing."""
+
+    def resolve(self, kind: type[yaml.Node], value: Any, implicit: Any) -> str:
+        if kind is yaml.ScalarNode:
+            return _scalar_tag(value, implicit)
+        tag: str = super().resolve(kind, value, implicit)
+        return tag
+
 
 _SCALARS = yaml.constructor.SafeConstructor()
 
@@ -261,7 +283,7 @@ def compose(text: str, source: str, limits: Limits) -> yaml.Node | None:
             # shorter ones cannot be over the budget.
             if 2 * len(text) > limits.max_nodes:
                 _count_nodes(text, source, limits)
-            root = yaml.compose(text, Loader=_Loader)
+            root = yaml.compose(text, Loader=_RememberingLoader)
     except yaml.YAMLError as error:
         raise _yaml_error(error, source, text) from None
     except RecursionError:
