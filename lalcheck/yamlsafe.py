@@ -444,16 +444,28 @@ class Walker:
 
     def pairs(self, node: yaml.MappingNode, depth: int = 0) -> Iterator[Pair]:
         """The entries of a mapping, keys as Python values, in file order."""
+        for key_node, value_node in self.entries(node, depth):
+            yield Pair(self.scalar(key_node), key_node, value_node)
+
+    def entries(
+        self, node: yaml.MappingNode, depth: int = 0
+    ) -> Iterator[tuple[yaml.ScalarNode, yaml.Node]]:
+        """The key and value nodes of a mapping, in file order, each key checked to be a
+        plain value the walker can build."""
         self._collection(node)
         for key_node, value_node in node.value:
             self._spend(key_node, depth + 1)
+            if key_node.tag == _STR_TAG and isinstance(key_node, yaml.ScalarNode):
+                yield key_node, value_node
+                continue
             if key_node.tag == f"{_TAG}merge":
                 raise self._error(
                     key_node, "YAML merge keys (<<) are not supported", "write the entries out"
                 )
             if not isinstance(key_node, yaml.ScalarNode):
                 raise self._error(key_node, "a mapping key must be a plain value")
-            yield Pair(self.scalar(key_node), key_node, value_node)
+            self.scalar(key_node)  # refuses what the walker cannot build
+            yield key_node, value_node
 
     def value(self, node: yaml.Node, path: DocPath = (), depth: int = 0) -> Any:
         """Build the Python value of ``node``, recording each path's line.
