@@ -679,13 +679,13 @@ def find_decks(paths: Iterable[Path], exclude: Sequence[str] = ()) -> DeckSearch
 
 def _same_file_once(paths: Iterable[Path]) -> list[Path]:
     """The paths with a file named twice (``deck.yaml`` and ``./deck.yaml``) kept once."""
-    seen: set[Path] = set()
+    seen: set[str] = set()  # strings: a Path for each of many files weighs more
     kept = []
     for path in paths:
         try:
-            key = path.resolve()
+            key = os.path.realpath(path, strict=False)
         except (OSError, RuntimeError):  # a symbolic link loop: reading it says so
-            key = path.absolute()
+            key = os.path.abspath(path)
         if key not in seen:
             seen.add(key)
             kept.append(path)

@@ -10,7 +10,7 @@ from collections.abc import Iterable, Iterator
 from typing import Any
 
 #: Characters read back at a time.
-_BLOCK = 1 << 20
+_BLOCK = 1 << 16
 
 
 class Spool:
