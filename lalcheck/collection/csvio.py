@@ -160,6 +160,13 @@ def _card(number: str, name: str, db: CardDatabase[Card], budget: SuggestionBudg
     return card
 
 
+def _remembered(known: dict[str, T], text: str, parse: Callable[[str], T]) -> T:
+    """``parse(text)``, remembered in ``known`` once it succeeds."""
+    if text not in known:
+        known[text] = parse(text)
+    return known[text]
+
+
 class _Cells:
     """The value each cell text of a column parses to, remembered: an import repeats few
     distinct quantities, conditions, languages and card references. Only values that
@@ -202,22 +209,13 @@ class _Cells:
         return self.trades[text]
 
     def condition(self, record: list[str]) -> Condition:
-        text = self.cell(record, "condition")
-        if text not in self.conditions:
-            self.conditions[text] = parse_condition(text)
-        return self.conditions[text]
+        return _remembered(self.conditions, self.cell(record, "condition"), parse_condition)
 
     def language(self, record: list[str]) -> str:
-        text = self.cell(record, "language")
-        if text not in self.languages:
-            self.languages[text] = parse_language(text)
-        return self.languages[text]
+        return _remembered(self.languages, self.cell(record, "language"), parse_language)
 
     def foil(self, record: list[str]) -> bool:
-        text = self.cell(record, "foil")
-        if text not in self.foils:
-            self.foils[text] = parse_foil(text)
-        return self.foils[text]
+        return _remembered(self.foils, self.cell(record, "foil"), parse_foil)
 
     def holding(self, record: list[str]) -> Holding:
         """The row of a record; :class:`CollectionError` listing every bad cell."""

@@ -43,6 +43,8 @@ _MAGIC = b"SQLite format 3\x00"
 _HEADER_SIZE = 100
 
 _COLUMNS = "number, quantity, trade_quantity, condition, language, foil, note, game"
+#: Card numbers looked up in one query (SQLite allows 999 parameters in old versions).
+_BATCH = 500
 #: Selects the one row with a holding's key.
 _KEY = "game = ? AND number = ? AND condition = ? AND language = ? AND foil = ?"
 
@@ -198,6 +200,21 @@ class Collection:
                 for row in rows
             ),
         )
+
+    def holdings_of(self, game: str, numbers: Iterable[str]) -> tuple[Holding, ...]:
+        """The rows of ``game`` whose card number is one of ``numbers`` (what a command
+        about some cards needs), read in batches of :data:`_BATCH` numbers."""
+        wanted = sorted(set(numbers))
+        batches = [wanted[start : start + _BATCH] for start in range(0, len(wanted), _BATCH)]
+        with self._transaction(write=False):
+            rows = [
+                row
+                for batch in batches
+                for row in self._rows(
+                    f"WHERE game = ? AND number IN ({', '.join('?' * len(batch))})", game, *batch
+                )
+            ]
+        return tuple(rows)
 
     def add(self, holding: Holding) -> Holding:
         """Add copies, merging into the row with the same key; returns the resulting row."""
