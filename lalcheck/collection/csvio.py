@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import csv
 import io
+import operator
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import partial
@@ -175,8 +176,10 @@ class _Cells:
     def __init__(self, db: CardDatabase[Card], columns: list[str]) -> None:
         self.db = db
         self.budget = SuggestionBudget(db)
-        #: Where each named column stands in a record.
-        self.positions = {name: index for index, name in enumerate(columns) if name}
+        positions = {name: index for index, name in enumerate(columns) if name}
+        #: A record's cells in the order of :data:`COLUMNS`, from the record and one empty
+        #: cell after it (where the columns the file lacks point).
+        self.pick = operator.itemgetter(*(positions.get(name, -1) for name in COLUMNS))
         self.cards: dict[tuple[str, str], str] = {}
         self.quantities: dict[str, int] = {}
         self.trades: dict[str, int] = {}
@@ -184,60 +187,43 @@ class _Cells:
         self.languages: dict[str, str] = {}
         self.foils: dict[str, bool] = {}
 
-    def cell(self, record: list[str], column: str) -> str:
-        """A record's cell of ``column``; empty when the file has no such column."""
-        position = self.positions.get(column)
-        return record[position] if position is not None else ""
-
-    def card(self, record: list[str]) -> str:
+    def card(self, number: str, name: str) -> str:
         """The card number of the row's number or name."""
-        key = (self.cell(record, "number"), self.cell(record, "name"))
+        key = (number, name)
         if key not in self.cards:
-            self.cards[key] = _card(*key, self.db, self.budget).number
+            self.cards[key] = _card(number, name, self.db, self.budget).number
         return self.cards[key]
 
-    def quantity(self, record: list[str]) -> int:
-        text = self.cell(record, "quantity")
-        if text not in self.quantities:
-            self.quantities[text] = parse_quantity(text, "quantity")
-        return self.quantities[text]
+    def quantity(self, text: str) -> int:
+        return _remembered(self.quantities, text, partial(parse_quantity, column="quantity"))
 
-    def trade(self, record: list[str]) -> int:
-        text = self.cell(record, "trade_quantity")
+    def trade(self, text: str) -> int:
         if text not in self.trades:
             self.trades[text] = parse_quantity(text.strip() or "0", "trade_quantity")
         return self.trades[text]
 
-    def condition(self, record: list[str]) -> Condition:
-        return _remembered(self.conditions, self.cell(record, "condition"), parse_condition)
-
-    def language(self, record: list[str]) -> str:
-        return _remembered(self.languages, self.cell(record, "language"), parse_language)
-
-    def foil(self, record: list[str]) -> bool:
-        return _remembered(self.foils, self.cell(record, "foil"), parse_foil)
-
     def holding(self, record: list[str]) -> Holding:
         """The row of a record; :class:`CollectionError` listing every bad cell."""
+        number, name, quantity, trade, condition, language, foil, note = self.pick([*record, ""])
         try:
             return Holding(
-                self.card(record),
-                self.quantity(record),
-                self.trade(record),
-                self.condition(record),
-                self.language(record),
-                self.foil(record),
-                self.cell(record, "note"),
+                self.card(number, name),
+                self.quantity(quantity),
+                self.trade(trade),
+                _remembered(self.conditions, condition, parse_condition),
+                _remembered(self.languages, language, parse_language),
+                _remembered(self.foils, foil, parse_foil),
+                note,
                 self.db.info.game,
             )
         except LalcheckError:  # say every problem of the row, not only the first
             errors: list[str] = []
-            _attempt(errors, partial(self.card, record))
-            _attempt(errors, partial(self.quantity, record))
-            _attempt(errors, partial(self.trade, record))
-            _attempt(errors, partial(self.condition, record))
-            _attempt(errors, partial(self.language, record))
-            _attempt(errors, partial(self.foil, record))
+            _attempt(errors, partial(self.card, number, name))
+            _attempt(errors, partial(self.quantity, quantity))
+            _attempt(errors, partial(self.trade, trade))
+            _attempt(errors, partial(parse_condition, condition))
+            _attempt(errors, partial(parse_language, language))
+            _attempt(errors, partial(parse_foil, foil))
             if errors:
                 raise CollectionError("; ".join(errors)) from None
             raise  # the cells parse, but the row is wrong (more for trade than held)
