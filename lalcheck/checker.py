@@ -10,10 +10,11 @@ a deck of another game than a given database is a ``deck-syntax`` error.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterable
+import gc
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from lalcheck.db.load import load_database
 from lalcheck.db.model import CardDatabase, DatabaseInfo
@@ -81,6 +82,95 @@ class DeckReport:
 
 
 @dataclass(frozen=True, slots=True)
+class CheckSummary:
+    """What a report says after its decks: how many passed and failed, and the card
+    databases they were checked against (one per game, the first game's first)."""
+
+    databases: tuple[DatabaseInfo, ...]
+    deck_count: int
+    legal_count: int
+    #: Decks that fail the run: the illegal ones, and under ``strict`` those with warnings.
+    failed_count: int
+    #: Whether lalcheck itself failed on a deck.
+    internal_failure: bool
+    strict: bool = False
+
+    @property
+    def database(self) -> DatabaseInfo:
+        """The card database of the run (of its first game when decks of several games
+        were checked)."""
+        return self.databases[0]
+
+    @property
+    def illegal_count(self) -> int:
+        return self.deck_count - self.legal_count
+
+    def exit_code(self) -> int:
+        """0 when every deck passes, else 1 (§4); 3 when lalcheck failed on a deck."""
+        if self.internal_failure:
+            return EXIT_INTERNAL
+        return EXIT_ILLEGAL if self.failed_count else EXIT_LEGAL
+
+
+class Tally:
+    """Counts decks as they are reported, keeping nothing else of them."""
+
+    def __init__(self, *, strict: bool = False) -> None:
+        self.strict = strict
+        self.games: dict[str, None] = {}
+        self.decks = self.legal = self.failed = 0
+        self.internal_failure = False
+
+    def add(self, deck: DeckReport) -> DeckReport:
+        """Count ``deck`` and give it back."""
+        self.games.setdefault(deck.game, None)
+        self.decks += 1
+        self.legal += deck.legal
+        self.failed += not deck.passed(strict=self.strict)
+        self.internal_failure = self.internal_failure or deck.failed
+        return deck
+
+    def summary(self, databases: Callable[[str], DatabaseInfo], default_game: str) -> CheckSummary:
+        """The summary of the decks counted; ``databases`` gives each game's database."""
+        games = list(self.games) or [default_game]
+        return CheckSummary(
+            tuple(databases(game) for game in games),
+            self.decks,
+            self.legal,
+            self.failed,
+            self.internal_failure,
+            self.strict,
+        )
+
+
+class ReportSource(Protocol):
+    """Deck reports as a formatter reads them: the decks one by one, then the summary
+    (a :class:`CheckReport`, or a :class:`CheckRun` checking decks as they are asked for)."""
+
+    @property
+    def strict(self) -> bool: ...
+
+    @property
+    def shown(self) -> Severity: ...
+
+    def each_deck(self) -> Iterable[DeckReport]:
+        """The deck reports, once, in order."""
+        ...
+
+    def summary(self) -> CheckSummary:
+        """The summary, once every deck has been read."""
+        ...
+
+
+def threshold(source: ReportSource) -> Severity:
+    """The least severe findings shown: ``shown``, and warnings under ``strict`` even when
+    only errors are asked for, since they fail the run."""
+    if source.strict and source.shown is Severity.ERROR:
+        return Severity.WARNING
+    return source.shown
+
+
+@dataclass(frozen=True, slots=True)
 class CheckReport:
     """The verdicts on every deck of one run, and the card databases they were checked
     against (one per game, the first game's first)."""
@@ -110,20 +200,71 @@ class CheckReport:
 
     @property
     def threshold(self) -> Severity:
-        """The least severe findings shown: ``shown``, and warnings under ``strict`` even when
-        only errors are asked for, since they fail the run."""
-        return Severity.WARNING if self.strict and self.shown is Severity.ERROR else self.shown
+        """The least severe findings shown (see :func:`threshold`)."""
+        return threshold(self)
 
     @property
     def failed_count(self) -> int:
         """Decks that fail the run: the illegal ones, and under ``strict`` those with warnings."""
         return sum(not deck.passed(strict=self.strict) for deck in self.decks)
 
+    def each_deck(self) -> Iterable[DeckReport]:
+        return self.decks
+
+    def summary(self) -> CheckSummary:
+        return CheckSummary(
+            self.databases,
+            len(self.decks),
+            self.legal_count,
+            self.failed_count,
+            any(deck.failed for deck in self.decks),
+            self.strict,
+        )
+
     def exit_code(self) -> int:
         """0 when every deck passes, else 1 (§4); 3 when lalcheck failed on a deck."""
-        if any(deck.failed for deck in self.decks):
-            return EXIT_INTERNAL
-        return EXIT_ILLEGAL if self.failed_count else EXIT_LEGAL
+        return self.summary().exit_code()
+
+
+class CheckRun:
+    """A run that checks each deck file when a formatter asks for it and keeps only the
+    counts of the summary, so memory stays flat at any number of decks.
+
+    The objects there are when checking starts, and each game's card database once
+    loaded, are frozen out of garbage collection (:func:`gc.freeze`): collecting
+    among them again and again cost more than the rules.
+    """
+
+    def __init__(
+        self,
+        checker: Checker,
+        paths: Iterable[Path],
+        *,
+        strict: bool = False,
+        shown: Severity = Severity.WARNING,
+    ) -> None:
+        self.checker = checker
+        self.paths = paths
+        self.strict = strict
+        self.shown = shown
+        self.tally = Tally(strict=strict)
+        self._frozen: set[str] = set()
+        self._done = False
+
+    def each_deck(self) -> Iterator[DeckReport]:
+        gc.freeze()  # the card database and the code: the collector need not scan them again
+        for path in self.paths:
+            report = self.tally.add(self.checker.check_path(path))
+            if self.tally.games.keys() - self._frozen:  # a game's database was loaded
+                self._frozen.update(self.tally.games)
+                gc.freeze()
+            yield report
+        self._done = True
+
+    def summary(self) -> CheckSummary:
+        if not self._done:
+            raise RuntimeError("the summary of a run is known once every deck is checked")
+        return self.tally.summary(self.checker.database_info, self.checker.default_game)
 
 
 class Checker:
@@ -219,7 +360,7 @@ class Checker:
     ) -> DeckReport:
         """The report of a deck lalcheck failed on."""
         as_of = self.as_of or self.today
-        game = game_id or (self.db.info.game if self.db is not None else DEFAULT_GAME)
+        game = game_id or self.default_game
         finding = Finding(
             INTERNAL,
             Severity.ERROR,
@@ -279,10 +420,27 @@ class Checker:
             return self._failed(str(path), error)
         return self.check_deck_file(deck_file)
 
+    def database_info(self, game_id: str) -> DatabaseInfo:
+        return self.database(game_id).info
+
+    @property
+    def default_game(self) -> str:
+        """The game of a run without decks: the database's, else the default game."""
+        return self.db.info.game if self.db is not None else DEFAULT_GAME
+
     def check_paths(self, paths: Iterable[Path]) -> CheckReport:
         """Check deck files and folders of deck files (see :func:`~lalcheck.decks.find_decks`)."""
-        reports = tuple(self.check_path(path) for path in collect_deck_paths(paths))
-        games = list(dict.fromkeys(report.game for report in reports)) or [
-            self.db.info.game if self.db is not None else DEFAULT_GAME
-        ]
-        return CheckReport(tuple(self.database(game).info for game in games), reports)
+        tally = Tally()
+        reports = tuple(tally.add(self.check_path(path)) for path in collect_deck_paths(paths))
+        databases = tally.summary(self.database_info, self.default_game).databases
+        return CheckReport(databases, reports)
+
+    def run(
+        self,
+        deck_files: Iterable[Path],
+        *,
+        strict: bool = False,
+        shown: Severity = Severity.WARNING,
+    ) -> CheckRun:
+        """A run over deck files already found, checked as a formatter reads them."""
+        return CheckRun(self, deck_files, strict=strict, shown=shown)

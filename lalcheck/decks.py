@@ -346,22 +346,23 @@ class _DeckParser:
             )
             return
         first_line: dict[str, int] = {}
-        for pair in self.walker.pairs(node, depth=1):
-            reference = self.reference(pair.key_node, section)
+        for key_node, value_node in self.walker.entries(node, depth=1):
+            reference = self.reference(key_node, section)
             if reference is None:
                 continue
+            line = line_of(key_node)
             if reference in first_line:
                 self.problem(
                     f"{reference} is listed twice under {section}: (lines "
-                    f"{first_line[reference]} and {pair.line}); merge them into one line",
-                    pair.line,
+                    f"{first_line[reference]} and {line}); merge them into one line",
+                    line,
                     section,
                     reference,
                 )
-            first_line.setdefault(reference, pair.line)
-            count = self.count(pair.value_node, reference, section)
+            first_line.setdefault(reference, line)
+            count = self.count(value_node, reference, section)
             if count is not None:
-                self.lines.append(DeckLine(section, reference, count, pair.line))
+                self.lines.append(DeckLine(section, reference, count, line))
 
     def single_section(self, section: str, node: yaml.Node) -> None:
         if isinstance(node, yaml.ScalarNode):
@@ -678,13 +679,13 @@ def find_decks(paths: Iterable[Path], exclude: Sequence[str] = ()) -> DeckSearch
 
 def _same_file_once(paths: Iterable[Path]) -> list[Path]:
     """The paths with a file named twice (``deck.yaml`` and ``./deck.yaml``) kept once."""
-    seen: set[Path] = set()
+    seen: set[str] = set()  # strings: a Path for each of many files weighs more
     kept = []
     for path in paths:
         try:
-            key = path.resolve()
+            key = os.path.realpath(path, strict=False)
         except (OSError, RuntimeError):  # a symbolic link loop: reading it says so
-            key = path.absolute()
+            key = os.path.abspath(path)
         if key not in seen:
             seen.add(key)
             kept.append(path)

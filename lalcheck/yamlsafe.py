@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import datetime as dt
 import errno
+import functools
 import gc
 import json
 import os
@@ -41,6 +42,27 @@ from lalcheck.wording import file_kind, shown
 #: libyaml's safe loader when PyYAML was built with it, else the pure-Python one.
 _Loader: type[yaml.CSafeLoader | yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
+_RESOLVER = yaml.resolver.Resolver()
+
+
+@functools.lru_cache(maxsize=4096)
+def _scalar_tag(value: str, implicit: tuple[bool, bool]) -> str:
+    """The tag the safe loader gives an untagged scalar (a pure function of its text)."""
+    tag: str = _RESOLVER.resolve(yaml.ScalarNode, value, implicit)  # type: ignore[no-untyped-call]
+    return tag
+
+
+class _RememberingLoader(_Loader):  # type: ignore[valid-type,misc]
+    """The safe loader, remembering the tags of the scalars it resolved: card numbers and
+    counts recur in every deck, and resolving each one anew took longer than parsing."""
+
+    def resolve(self, kind: type[yaml.Node], value: Any, implicit: Any) -> str:
+        if kind is yaml.ScalarNode:
+            return _scalar_tag(value, implicit)
+        tag: str = super().resolve(kind, value, implicit)
+        return tag
+
+
 _SCALARS = yaml.constructor.SafeConstructor()
 
 #: Paths inside a document: mapping keys and sequence indexes.
@@ -58,6 +80,8 @@ _TAG = "tag:yaml.org,2002:"
 _SCALAR_TAGS = frozenset(
     f"{_TAG}{name}" for name in ("null", "bool", "int", "float", "str", "timestamp", "value")
 )
+_STR_TAG = f"{_TAG}str"
+_INT_TAG = f"{_TAG}int"
 _COLLECTION_TAGS = frozenset({f"{_TAG}seq", f"{_TAG}map"})
 #: What an implicit (untagged) timestamp looks like: such text that is not a real
 #: date stays text, for the reader to explain (``as_of: 2017-02-30 is not a date``).
@@ -162,8 +186,12 @@ def read_bytes(path: Path, limits: Limits) -> bytes:
             )
         if info.st_size > limits.max_bytes:
             raise too_big(str(path), info.st_size, limits)
+        # Read what the size says (one more byte shows growth), not a buffer of the limit.
+        expected = min(info.st_size, limits.max_bytes) + 1
         with os.fdopen(descriptor, "rb", closefd=False) as handle:
-            raw = handle.read(limits.max_bytes + 1)
+            raw = handle.read(expected)
+            if len(raw) == expected:  # grown, or a file whose size says nothing (/proc)
+                raw += handle.read(limits.max_bytes + 1 - expected)
     except OSError as error:
         raise InputError(f"{path} cannot be read: {error.strerror or error}") from None
     finally:
@@ -281,7 +309,7 @@ def compose(text: str, source: str, limits: Limits) -> yaml.Node | None:
             # shorter ones cannot be over the budget.
             if 2 * len(text) > limits.max_nodes:
                 _count_nodes(text, source, limits)
-            root = yaml.compose(text, Loader=_Loader)
+            root = yaml.compose(text, Loader=_RememberingLoader)
     except yaml.YAMLError as error:
         raise _yaml_error(error, source, text) from None
     except RecursionError:
@@ -406,6 +434,13 @@ class Walker:
         :data:`MAX_INT_DIGITS` digits.
         """
         tag, text = node.tag, str(node.value)
+        # The common cases built directly (the values the tags' constructors would build).
+        if tag == _STR_TAG:
+            return text
+        if tag == _INT_TAG and text.isascii() and text.isdigit() and text[0] != "0":
+            if len(text) > MAX_INT_DIGITS:
+                raise too_large_number(self.source, text, line_of(node))
+            return int(text)
         if tag not in _SCALAR_TAGS:
             raise self._error(
                 node, f"the YAML tag {_tag_name(tag)} is not supported", "remove the tag"
@@ -435,16 +470,28 @@ class Walker:
 
     def pairs(self, node: yaml.MappingNode, depth: int = 0) -> Iterator[Pair]:
         """The entries of a mapping, keys as Python values, in file order."""
+        for key_node, value_node in self.entries(node, depth):
+            yield Pair(self.scalar(key_node), key_node, value_node)
+
+    def entries(
+        self, node: yaml.MappingNode, depth: int = 0
+    ) -> Iterator[tuple[yaml.ScalarNode, yaml.Node]]:
+        """The key and value nodes of a mapping, in file order, each key checked to be a
+        plain value the walker can build."""
         self._collection(node)
         for key_node, value_node in node.value:
             self._spend(key_node, depth + 1)
+            if key_node.tag == _STR_TAG and isinstance(key_node, yaml.ScalarNode):
+                yield key_node, value_node
+                continue
             if key_node.tag == f"{_TAG}merge":
                 raise self._error(
                     key_node, "YAML merge keys (<<) are not supported", "write the entries out"
                 )
             if not isinstance(key_node, yaml.ScalarNode):
                 raise self._error(key_node, "a mapping key must be a plain value")
-            yield Pair(self.scalar(key_node), key_node, value_node)
+            self.scalar(key_node)  # refuses what the walker cannot build
+            yield key_node, value_node
 
     def value(self, node: yaml.Node, path: DocPath = (), depth: int = 0) -> Any:
         """Build the Python value of ``node``, recording each path's line.

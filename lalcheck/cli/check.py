@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-import dataclasses
 import datetime as dt
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Annotated
 
@@ -25,7 +25,7 @@ from lalcheck.cli.common import (
 )
 from lalcheck.db.lock import verify_lock
 from lalcheck.findings import Severity
-from lalcheck.formatters import FORMATTERS, ReportFormat
+from lalcheck.formatters import ReportFormat, stream_formatter
 from lalcheck.formatters.text import colourise
 
 
@@ -114,12 +114,31 @@ def check(
         first_game = database.info.game if database else deck_game(paths)
         lock_file = chosen["lock"].value
         verify_lock(checker.database(first_game), source, Path(lock_file) if lock_file else None)
-        report = checker.check_paths(paths)
-    shown = Severity.ERROR if quiet else Severity.INFO if verbose else Severity.WARNING
-    report = dataclasses.replace(report, strict=strict, shown=shown)
-    chosen_format = ReportFormat(chosen["format"].value or ReportFormat.TEXT)
-    text = FORMATTERS[chosen_format](report)
-    if chosen_format is ReportFormat.TEXT and use_colour():
-        text = colourise(text)
-    typer.echo(text, nl=False, color=True)
-    raise typer.Exit(report.exit_code())
+        run = checker.run(paths, strict=strict, shown=shown_severity(quiet=quiet, verbose=verbose))
+        chosen_format = ReportFormat(chosen["format"].value or ReportFormat.TEXT)
+        colour = chosen_format is ReportFormat.TEXT and use_colour()
+        write_parts(stream_formatter(chosen_format)(run), colour=colour)
+    raise typer.Exit(run.summary().exit_code())
+
+
+def shown_severity(*, quiet: bool, verbose: bool) -> Severity:
+    """The least severe findings shown: errors under --quiet, advice under --verbose."""
+    return Severity.ERROR if quiet else Severity.INFO if verbose else Severity.WARNING
+
+
+#: Characters of a report gathered before they are written.
+_WRITE_BLOCK = 1 << 16
+
+
+def write_parts(parts: Iterable[str], *, colour: bool) -> None:
+    """Write a report's parts to stdout in blocks as they come (coloured for a terminal)."""
+    gathered: list[str] = []
+    size = 0
+    for part in parts:
+        gathered.append(colourise(part) if colour else part)
+        size += len(part)
+        if size >= _WRITE_BLOCK:
+            typer.echo("".join(gathered), nl=False, color=True)
+            gathered, size = [], 0
+    if gathered:
+        typer.echo("".join(gathered), nl=False, color=True)

@@ -311,8 +311,16 @@ def missing(
         except LalcheckError as error:
             typer.echo(visible(f"error: {error}", keep="\n"), err=True)
             unusable += 1
+    # Only the rows of the cards the decks list (any printing of their names) are read.
+    numbers = {
+        printing.number
+        for deck in loaded
+        for entry in deck.entries
+        if entry.card is not None
+        for printing in ((entry.card,) if exact else database.identity_printings(entry.card))
+    }
     with _errors(), open_collection(collection, read_only=True) as owned:
-        rows = owned.holdings(database.info.game)
+        rows = owned.holdings_of(database.info.game, numbers)
     if loaded:
         reports = missing_cards(loaded, rows, database, together=together, exact=exact)
         typer.echo(format_missing(reports, output_format), nl=False)

@@ -17,13 +17,16 @@ from __future__ import annotations
 
 import csv
 import io
+import operator
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import TypeVar
 
 from lalcheck.collection.model import (
     CollectionError,
+    Condition,
     Holding,
     parse_condition,
     parse_foil,
@@ -123,8 +126,9 @@ def _records(text: str) -> Iterator[tuple[int, list[str]]]:
             return
         except csv.Error as error:
             raise _Syntax(line, f"the CSV cannot be read from here on: {error}") from error
-        if any(cell.strip() for cell in record):
-            yield line, [restore(cell) for cell in record]
+        joined = "".join(record)
+        if joined.strip():  # not blank
+            yield line, [restore(cell) for cell in record] if "'" in joined else record
 
 
 def _header(line: int, record: list[str]) -> list[str]:
@@ -147,9 +151,8 @@ def _attempt(errors: list[str], parse: Callable[[], T]) -> T | None:
         return None
 
 
-def _card(values: dict[str, str], db: CardDatabase[Card], budget: SuggestionBudget[Card]) -> Card:
-    number = values["number"].strip()
-    name = values.get("name", "").strip()
+def _card(number: str, name: str, db: CardDatabase[Card], budget: SuggestionBudget[Card]) -> Card:
+    number, name = number.strip(), name.strip()
     if not number and not name:
         raise CollectionError("no card number or name")
     card = resolve_card(db, number or name, budget)
@@ -158,40 +161,78 @@ def _card(values: dict[str, str], db: CardDatabase[Card], budget: SuggestionBudg
     return card
 
 
-def _holding(
-    values: dict[str, str], db: CardDatabase[Card], budget: SuggestionBudget[Card]
-) -> Holding:
-    errors: list[str] = []
-    card = _attempt(errors, lambda: _card(values, db, budget))
-    quantity = _attempt(errors, lambda: parse_quantity(values["quantity"], "quantity"))
-    trade = _attempt(
-        errors,
-        lambda: parse_quantity(values.get("trade_quantity", "").strip() or "0", "trade_quantity"),
-    )
-    condition = _attempt(errors, lambda: parse_condition(values.get("condition", "")))
-    language = _attempt(errors, lambda: parse_language(values.get("language", "")))
-    foil = _attempt(errors, lambda: parse_foil(values.get("foil", "")))
-    if errors:
-        raise CollectionError("; ".join(errors))
-    assert card is not None and quantity is not None and trade is not None  # no errors
-    assert condition is not None and language is not None and foil is not None
-    return Holding(
-        card.number,
-        quantity,
-        trade,
-        condition,
-        language,
-        foil,
-        values.get("note", ""),
-        db.info.game,
-    )
+def _remembered(known: dict[str, T], text: str, parse: Callable[[str], T]) -> T:
+    """``parse(text)``, remembered in ``known`` once it succeeds."""
+    if text not in known:
+        known[text] = parse(text)
+    return known[text]
+
+
+class _Cells:
+    """The value each cell text of a column parses to, remembered: an import repeats few
+    distinct quantities, conditions, languages and card references. Only values that
+    parse are remembered, so a bad cell is parsed, and explained, on every line."""
+
+    def __init__(self, db: CardDatabase[Card], columns: list[str]) -> None:
+        self.db = db
+        self.budget = SuggestionBudget(db)
+        positions = {name: index for index, name in enumerate(columns) if name}
+        #: A record's cells in the order of :data:`COLUMNS`, from the record and one empty
+        #: cell after it (where the columns the file lacks point).
+        self.pick = operator.itemgetter(*(positions.get(name, -1) for name in COLUMNS))
+        self.cards: dict[tuple[str, str], str] = {}
+        self.quantities: dict[str, int] = {}
+        self.trades: dict[str, int] = {}
+        self.conditions: dict[str, Condition] = {}
+        self.languages: dict[str, str] = {}
+        self.foils: dict[str, bool] = {}
+
+    def card(self, number: str, name: str) -> str:
+        """The card number of the row's number or name."""
+        key = (number, name)
+        if key not in self.cards:
+            self.cards[key] = _card(number, name, self.db, self.budget).number
+        return self.cards[key]
+
+    def quantity(self, text: str) -> int:
+        return _remembered(self.quantities, text, partial(parse_quantity, column="quantity"))
+
+    def trade(self, text: str) -> int:
+        if text not in self.trades:
+            self.trades[text] = parse_quantity(text.strip() or "0", "trade_quantity")
+        return self.trades[text]
+
+    def holding(self, record: list[str]) -> Holding:
+        """The row of a record; :class:`CollectionError` listing every bad cell."""
+        number, name, quantity, trade, condition, language, foil, note = self.pick([*record, ""])
+        try:
+            return Holding(
+                self.card(number, name),
+                self.quantity(quantity),
+                self.trade(trade),
+                _remembered(self.conditions, condition, parse_condition),
+                _remembered(self.languages, language, parse_language),
+                _remembered(self.foils, foil, parse_foil),
+                note,
+                self.db.info.game,
+            )
+        except LalcheckError:  # say every problem of the row, not only the first
+            errors: list[str] = []
+            _attempt(errors, partial(self.card, number, name))
+            _attempt(errors, partial(self.quantity, quantity))
+            _attempt(errors, partial(self.trade, trade))
+            _attempt(errors, partial(parse_condition, condition))
+            _attempt(errors, partial(parse_language, language))
+            _attempt(errors, partial(parse_foil, foil))
+            if errors:
+                raise CollectionError("; ".join(errors)) from None
+            raise  # the cells parse, but the row is wrong (more for trade than held)
 
 
 def parse_csv(text: str, db: CardDatabase[Card]) -> ParsedCsv:
     """Every row of a collection CSV (a byte order mark is ignored), checked against ``db``."""
     rows: list[Holding] = []
     problems: list[RowProblem] = []
-    budget = SuggestionBudget(db)
     records = _records(text)
     try:
         first = next(records, None)
@@ -200,6 +241,7 @@ def parse_csv(text: str, db: CardDatabase[Card]) -> ParsedCsv:
                 (), (RowProblem(1, "the file is empty; a header row is required"),), True
             )
         columns = _header(*first)
+        cells = _Cells(db, columns)
         for line, record in records:
             if len(record) != len(columns):
                 kind = "short" if len(record) < len(columns) else "long"
@@ -212,7 +254,7 @@ def parse_csv(text: str, db: CardDatabase[Card]) -> ParsedCsv:
                 )
                 continue
             try:
-                rows.append(_holding(dict(zip(columns, record, strict=True)), db, budget))
+                rows.append(cells.holding(record))
             except LalcheckError as error:
                 problems.append(RowProblem(line, str(error)))
     except _Syntax as error:

@@ -10,7 +10,7 @@ note kept once, joined with ``"; "``.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from enum import StrEnum
 
 from lalcheck.db.model import CardDatabase, SuggestionBudget
@@ -120,6 +120,8 @@ def parse_quantity(text: str, column: str) -> int:
 
 def merge_notes(old: str, new: str) -> str:
     """``old`` with every part of ``new`` it does not already hold appended."""
+    if not old and not new:  # most rows have no note
+        return ""
     parts = [part for part in old.split(NOTE_SEPARATOR) if part]
     for part in new.split(NOTE_SEPARATOR):
         if part and part not in parts:
@@ -160,11 +162,15 @@ class Holding:
 
 def merge(held: Holding, added: Holding) -> Holding:
     """The row that results from adding ``added`` to ``held`` (same key)."""
-    return replace(
-        held,
-        quantity=held.quantity + added.quantity,
-        trade_quantity=held.trade_quantity + added.trade_quantity,
-        note=merge_notes(held.note, added.note),
+    return Holding(
+        held.number,
+        held.quantity + added.quantity,
+        held.trade_quantity + added.trade_quantity,
+        held.condition,
+        held.language,
+        held.foil,
+        merge_notes(held.note, added.note),
+        held.game,
     )
 
 

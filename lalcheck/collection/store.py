@@ -43,6 +43,8 @@ _MAGIC = b"SQLite format 3\x00"
 _HEADER_SIZE = 100
 
 _COLUMNS = "number, quantity, trade_quantity, condition, language, foil, note, game"
+#: Card numbers looked up in one query (SQLite allows 999 parameters in old versions).
+_BATCH = 500
 #: Selects the one row with a holding's key.
 _KEY = "game = ? AND number = ? AND condition = ? AND language = ? AND foil = ?"
 
@@ -178,41 +180,74 @@ class Collection:
         with self._transaction(write=False):
             return self._rows("WHERE game = ?", game) if game is not None else self._rows()
 
-    def _put(self, row: Holding) -> None:
-        self._db.execute(
+    def _put_all(self, rows: Iterable[Holding]) -> None:
+        self._db.executemany(
             f"INSERT INTO holdings ({_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?) "
             "ON CONFLICT (game, number, condition, language, foil) DO UPDATE SET "
             "quantity = excluded.quantity, trade_quantity = excluded.trade_quantity, "
             "note = excluded.note",
             (
-                row.number,
-                row.quantity,
-                row.trade_quantity,
-                row.condition.value,
-                row.language,
-                int(row.foil),
-                row.note,
-                row.game,
+                (
+                    row.number,
+                    row.quantity,
+                    row.trade_quantity,
+                    row.condition.value,
+                    row.language,
+                    int(row.foil),
+                    row.note,
+                    row.game,
+                )
+                for row in rows
             ),
         )
 
-    def _add(self, added: Holding) -> Holding:
-        held = self._rows(f"WHERE {_KEY}", *_key_values(added))
-        result = merge(held[0], added) if held else added
-        if result.quantity:
-            self._put(result)
-        return result
+    def holdings_of(self, game: str, numbers: Iterable[str]) -> tuple[Holding, ...]:
+        """The rows of ``game`` whose card number is one of ``numbers`` (what a command
+        about some cards needs), read in batches of :data:`_BATCH` numbers."""
+        wanted = sorted(set(numbers))
+        batches = [wanted[start : start + _BATCH] for start in range(0, len(wanted), _BATCH)]
+        with self._transaction(write=False):
+            rows = [
+                row
+                for batch in batches
+                for row in self._rows(
+                    f"WHERE game = ? AND number IN ({', '.join('?' * len(batch))})", game, *batch
+                )
+            ]
+        return tuple(rows)
 
     def add(self, holding: Holding) -> Holding:
         """Add copies, merging into the row with the same key; returns the resulting row."""
         with self._transaction(write=True):
-            return self._add(holding)
+            held = self._rows(f"WHERE {_KEY}", *_key_values(holding))
+            result = merge(held[0], holding) if held else holding
+            if result.quantity:
+                self._put_all([result])
+            return result
 
     def add_all(self, holdings: Iterable[Holding]) -> None:
-        """Add many rows in one transaction: all of them or, on any error, none."""
+        """Add many rows in one transaction: all of them or, on any error, none.
+
+        The rows are merged in memory, each into the row of its key as it stands
+        after the rows before it (as :meth:`add` one by one would), and the rows
+        that changed are written at once.
+        """
         with self._transaction(write=True):
+            held: dict[tuple[str, str, Condition, str, bool], Holding] = {}
+            read: set[str] = set()
+            changed: dict[tuple[str, str, Condition, str, bool], None] = {}
             for holding in holdings:
-                self._add(holding)
+                if holding.game not in read:  # the rows held of each game, read once
+                    read.add(holding.game)
+                    rows = self._rows("WHERE game = ?", holding.game)
+                    held.update((row.key, row) for row in rows)
+                key = holding.key
+                before = held.get(key)
+                result = merge(before, holding) if before else holding
+                if result.quantity:
+                    held[key] = result
+                    changed[key] = None
+            self._put_all(held[key] for key in changed)
 
     def remove(
         self,
@@ -259,7 +294,7 @@ class Collection:
             left = held.quantity - quantity
             result = replace(held, quantity=left, trade_quantity=min(held.trade_quantity, left))
             if left:
-                self._put(result)
+                self._put_all([result])
             else:
                 self._db.execute(f"DELETE FROM holdings WHERE {_KEY}", _key_values(held))
             return result

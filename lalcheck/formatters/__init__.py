@@ -1,7 +1,10 @@
 """Formatters turn a :class:`~lalcheck.checker.CheckReport` into a string; they never print.
 
-Each format's module is imported when it is used (SARIF, JUnit and the rest are
-not paid for by a text report).
+Each format also streams: ``stream_report(source)`` yields the report in parts as
+the decks of a :class:`~lalcheck.checker.ReportSource` are checked, so ``lalcheck
+check`` keeps no deck's report after it is written. Each format's module is
+imported when it is used (SARIF, JUnit and the rest are not paid for by a text
+report).
 """
 
 from __future__ import annotations
@@ -12,9 +15,10 @@ from enum import StrEnum
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from lalcheck.checker import CheckReport
+    from lalcheck.checker import CheckReport, ReportSource
 
 Formatter = Callable[["CheckReport"], str]
+StreamFormatter = Callable[["ReportSource"], Iterator[str]]
 
 
 class ReportFormat(StrEnum):
@@ -27,7 +31,8 @@ class ReportFormat(StrEnum):
     GITHUB = "github"
 
 
-#: The module of each format; each has a ``format_report(report) -> str``.
+#: The module of each format; each has a ``format_report(report) -> str`` and a
+#: ``stream_report(source) -> Iterator[str]``.
 _MODULES = {
     ReportFormat.TEXT: "text",
     ReportFormat.JSON: "json_report",
@@ -54,4 +59,12 @@ class _Formatters(Mapping[ReportFormat, Formatter]):
 
 FORMATTERS: Mapping[ReportFormat, Formatter] = _Formatters()
 
-__all__ = ["FORMATTERS", "Formatter", "ReportFormat"]
+
+def stream_formatter(report_format: ReportFormat) -> StreamFormatter:
+    """The streaming formatter of a format."""
+    module = importlib.import_module(f"{__name__}.{_MODULES[report_format]}")
+    formatter: StreamFormatter = module.stream_report
+    return formatter
+
+
+__all__ = ["FORMATTERS", "Formatter", "ReportFormat", "StreamFormatter", "stream_formatter"]

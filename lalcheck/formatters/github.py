@@ -15,9 +15,11 @@ other control characters are shown as escapes (see :func:`visible`).
 
 from __future__ import annotations
 
-from lalcheck.checker import CheckReport
+from collections.abc import Iterator
+
+from lalcheck.checker import CheckReport, ReportSource, threshold
 from lalcheck.findings import Finding, Severity
-from lalcheck.formatters.paths import report_path
+from lalcheck.formatters.paths import report_base, report_path
 from lalcheck.formatters.text import summary
 from lalcheck.wording import visible
 
@@ -47,17 +49,28 @@ def annotation(command: str, path: str, finding: Finding) -> str:
     return f"::{command} {joined}::{escape_data(finding.message)}"
 
 
-def _command(finding: Finding, report: CheckReport) -> str:
-    failing = report.strict and finding.severity is Severity.WARNING
+def _command(finding: Finding, *, strict: bool) -> str:
+    failing = strict and finding.severity is Severity.WARNING
     return "error" if failing else COMMANDS[finding.severity]
 
 
+def stream_report(source: ReportSource) -> Iterator[str]:
+    """The annotations of each deck in turn, then the summary line."""
+    base = report_base()
+    shown = threshold(source)
+    for deck in source.each_deck():
+        lines = [
+            annotation(
+                _command(finding, strict=source.strict), report_path(deck.path, base), finding
+            )
+            for finding in deck.shown_findings(shown)
+            if finding.severity in COMMANDS
+        ]
+        if lines:
+            yield "\n".join(lines) + "\n"
+    yield escape_data(summary(source.summary())) + "\n"
+
+
 def format_report(report: CheckReport) -> str:
-    lines = [
-        annotation(_command(finding, report), report_path(deck.path), finding)
-        for deck in report.decks
-        for finding in deck.shown_findings(report.threshold)
-        if finding.severity in COMMANDS
-    ]
-    lines.append(escape_data(summary(report)))
-    return "\n".join(lines) + "\n"
+    """The annotations and summary as one string (see :func:`stream_report`)."""
+    return "".join(stream_report(report))

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-import json
+from collections.abc import Iterator
 from typing import Any
 
 from lalcheck import __version__
-from lalcheck.checker import CheckReport, DeckReport
+from lalcheck.checker import CheckReport, CheckSummary, DeckReport, ReportSource
 from lalcheck.db.model import DatabaseInfo
 from lalcheck.findings import Finding
+from lalcheck.formatters.spool import JsonList, json_document
 
 
 def finding_to_dict(finding: Finding) -> dict[str, Any]:
@@ -46,29 +47,39 @@ def database_to_dict(database: DatabaseInfo) -> dict[str, Any]:
     }
 
 
-def report_to_dict(report: CheckReport) -> dict[str, Any]:
-    """The report as plain data, in the shape of contract §5; decks of several games
-    were checked against several databases, all listed under ``databases``."""
+def _document(summary: CheckSummary, decks: Any) -> dict[str, Any]:
+    """The report in the shape of contract §5, ``decks`` in its place; decks of several
+    games were checked against several databases, all listed under ``databases``."""
     databases = (
-        {"databases": [database_to_dict(database) for database in report.databases]}
-        if len(report.databases) > 1
+        {"databases": [database_to_dict(database) for database in summary.databases]}
+        if len(summary.databases) > 1
         else {}
     )
     return {
         "tool": "lalcheck",
         "version": __version__,
-        "database": database_to_dict(report.database),
+        "database": database_to_dict(summary.database),
         **databases,
-        "strict": report.strict,
-        "decks": [deck_to_dict(deck, strict=report.strict) for deck in report.decks],
+        "strict": summary.strict,
+        "decks": decks,
         "summary": {
-            "decks": len(report.decks),
-            "legal": report.legal_count,
-            "illegal": report.illegal_count,
-            "failed": report.failed_count,
+            "decks": summary.deck_count,
+            "legal": summary.legal_count,
+            "illegal": summary.illegal_count,
+            "failed": summary.failed_count,
         },
     }
 
 
+def stream_report(source: ReportSource) -> Iterator[str]:
+    """The JSON report, each deck encoded as it is checked and spooled until the summary
+    (which the document's head needs) is known."""
+    with JsonList(depth=2) as decks:
+        for deck in source.each_deck():
+            decks.append(deck_to_dict(deck, strict=source.strict))
+        yield from json_document(_document(source.summary(), decks.marker), [decks])
+
+
 def format_report(report: CheckReport) -> str:
-    return json.dumps(report_to_dict(report), ensure_ascii=False, indent=2) + "\n"
+    """The JSON report as one string (see :func:`stream_report`)."""
+    return "".join(stream_report(report))

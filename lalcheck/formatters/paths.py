@@ -16,17 +16,23 @@ def repository_root(start: Path | None = None) -> Path | None:
     return None
 
 
-def report_path(path: str) -> str:
+def report_base() -> Path:
+    """The folder report paths are relative to: the repository root, else the working
+    folder."""
+    cwd = Path.cwd()
+    return repository_root(cwd) or cwd
+
+
+def report_path(path: str, base: Path | None = None) -> str:
     """``path`` relative to the repository root (else the working folder) when it lies
     inside it, with forward slashes.
 
     CI systems (GitHub code scanning and annotations, JUnit viewers) resolve these
     paths against the repository root, wherever in it ``lalcheck check`` ran; paths
-    outside it stay absolute.
+    outside it stay absolute. ``base`` is :func:`report_base` (found once for many paths).
     """
-    cwd = Path.cwd()
-    base = repository_root(cwd) or cwd
-    absolute = Path(os.path.normpath(cwd / path))
+    base = base or report_base()
+    absolute = Path(os.path.normpath(Path.cwd() / path))
     try:
         return absolute.relative_to(base).as_posix()
     except ValueError:

@@ -15,16 +15,18 @@ above the working folder that holds ``.git``), as GitHub code scanning expects.
 from __future__ import annotations
 
 import inspect
-import json
+from collections.abc import Iterator
+from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
 from lalcheck import __version__
-from lalcheck.checker import CheckReport, DeckReport
+from lalcheck.checker import CheckReport, ReportSource, threshold
 from lalcheck.db.model import DatabaseInfo
 from lalcheck.findings import Finding, Severity
-from lalcheck.formatters.paths import report_path
+from lalcheck.formatters.paths import report_base, report_path
+from lalcheck.formatters.spool import JsonList, json_document
 from lalcheck.games import get_game
 from lalcheck.games.base import RuleInfo
 
@@ -32,9 +34,10 @@ SCHEMA_URI = "https://json.schemastore.org/sarif-2.1.0.json"
 LEVELS = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "note"}
 
 
-def artifact_uri(path: str) -> str:
-    """A URI reference for a deck path: relative and percent-encoded, or ``file://``."""
-    shown = report_path(path)
+def artifact_uri(path: str, base: Path | None = None) -> str:
+    """A URI reference for a deck path: relative and percent-encoded, or ``file://``
+    (``base`` as in :func:`~lalcheck.formatters.paths.report_path`)."""
+    shown = report_path(path, base)
     if Path(shown).is_absolute():
         return Path(shown).as_uri()
     return quote(shown)
@@ -58,9 +61,7 @@ def rule_descriptor(rule: RuleInfo, game: str) -> dict[str, Any]:
     }
 
 
-def _result(
-    deck: DeckReport, finding: Finding, index: dict[str, int], *, strict: bool
-) -> dict[str, Any]:
+def _result(path: str, finding: Finding, index: dict[str, int], *, strict: bool) -> dict[str, Any]:
     result: dict[str, Any] = {"ruleId": finding.rule}
     if finding.rule in index:
         result["ruleIndex"] = index[finding.rule]
@@ -70,7 +71,7 @@ def _result(
     result["locations"] = [
         {
             "physicalLocation": {
-                "artifactLocation": {"uri": artifact_uri(deck.path)},
+                "artifactLocation": {"uri": path},
                 "region": {"startLine": finding.line or 1},
             }
         }
@@ -85,10 +86,9 @@ def _result(
     return result
 
 
-def _run(database: DatabaseInfo, decks: list[DeckReport], report: CheckReport) -> dict[str, Any]:
+def _run(database: DatabaseInfo, results: JsonList) -> dict[str, Any]:
     """The run of one game: its rules, and the findings on its decks."""
     rules = get_game(database.game).rules()
-    index = {rule_id: position for position, rule_id in enumerate(rules)}
     return {
         "tool": {
             "driver": {
@@ -97,11 +97,7 @@ def _run(database: DatabaseInfo, decks: list[DeckReport], report: CheckReport) -
                 "rules": [rule_descriptor(rule, database.game) for rule in rules.values()],
             }
         },
-        "results": [
-            _result(deck, finding, index, strict=report.strict)
-            for deck in decks
-            for finding in deck.shown_findings(report.threshold)
-        ],
+        "results": results.marker,
         "properties": {
             "database": {
                 "name": database.name,
@@ -112,17 +108,36 @@ def _run(database: DatabaseInfo, decks: list[DeckReport], report: CheckReport) -
     }
 
 
-def report_to_sarif(report: CheckReport) -> dict[str, Any]:
-    """The SARIF log as plain data."""
-    return {
-        "$schema": SCHEMA_URI,
-        "version": "2.1.0",
-        "runs": [
-            _run(database, [deck for deck in report.decks if deck.game == database.game], report)
-            for database in report.databases
-        ],
-    }
+def stream_report(source: ReportSource) -> Iterator[str]:
+    """The SARIF log: each deck's results encoded as it is checked and spooled by game
+    until the runs (one per game, in the order games were met) are known."""
+    with ExitStack() as spools:
+        results: dict[str, JsonList] = {}
+        indexes: dict[str, dict[str, int]] = {}
+        shown = threshold(source)
+        base = report_base()
+        for deck in source.each_deck():
+            if deck.game not in results:
+                results[deck.game] = spools.enter_context(JsonList(depth=4))
+                rules = get_game(deck.game).rules()
+                indexes[deck.game] = {rule_id: position for position, rule_id in enumerate(rules)}
+            uri = artifact_uri(deck.path, base)
+            for finding in deck.shown_findings(shown):
+                result = _result(uri, finding, indexes[deck.game], strict=source.strict)
+                results[deck.game].append(result)
+        databases = source.summary().databases
+        runs = [
+            results.get(database.game) or spools.enter_context(JsonList(depth=4))
+            for database in databases
+        ]
+        log = {
+            "$schema": SCHEMA_URI,
+            "version": "2.1.0",
+            "runs": [_run(database, run) for database, run in zip(databases, runs, strict=True)],
+        }
+        yield from json_document(log, runs)
 
 
 def format_report(report: CheckReport) -> str:
-    return json.dumps(report_to_sarif(report), ensure_ascii=False, indent=2) + "\n"
+    """The SARIF log as one string (see :func:`stream_report`)."""
+    return "".join(stream_report(report))

@@ -7,8 +7,9 @@ name, a card name or a message cannot hold a terminal escape or a line break.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
-from lalcheck.checker import CheckReport, DeckReport
+from lalcheck.checker import CheckReport, CheckSummary, DeckReport, ReportSource, threshold
 from lalcheck.findings import Finding, Severity
 from lalcheck.wording import plural, visible
 
@@ -57,31 +58,39 @@ def verdict(deck: DeckReport, *, strict: bool = False) -> str:
     return f"legal ({counts})"
 
 
-def summary(report: CheckReport) -> str:
+def summary(report: CheckSummary) -> str:
     """The closing line: decks checked, legal, illegal, and the card database."""
     database = report.database
     sample = ", sample data" if database.sample else ""
     failed = report.failed_count - report.illegal_count
     strict = f", {failed} failed under --strict (warnings)" if report.strict and failed else ""
     return (
-        f"{plural(len(report.decks), 'deck')} checked: {report.legal_count} legal, "
+        f"{plural(report.deck_count, 'deck')} checked: {report.legal_count} legal, "
         f"{report.illegal_count} illegal{strict} (card database {visible(database.name)} "
         f"{visible(database.version)}{sample})"
     )
 
 
-def format_report(report: CheckReport) -> str:
-    """Every deck and the summary; under ``--quiet`` (errors shown only) just the decks that
-    fail, and nothing when all pass."""
-    quiet = report.shown is Severity.ERROR
-    blocks = [
-        format_deck(deck, strict=report.strict, shown=report.threshold)
-        for deck in report.decks
-        if not (quiet and deck.passed(strict=report.strict))
-    ]
+def stream_report(source: ReportSource) -> Iterator[str]:
+    """Every deck and the summary, a deck at a time; under ``--quiet`` (errors shown only)
+    just the decks that fail, and nothing when all pass."""
+    quiet = source.shown is Severity.ERROR
+    shown = threshold(source)
+    separator = ""
+    for deck in source.each_deck():
+        if not (quiet and deck.passed(strict=source.strict)):
+            yield separator + format_deck(deck, strict=source.strict, shown=shown)
+            separator = "\n\n"
     if not quiet:
-        blocks.append(summary(report))
-    return "\n\n".join(blocks) + "\n" if blocks else ""
+        yield separator + summary(source.summary())
+        separator = "\n\n"
+    if separator:
+        yield "\n"
+
+
+def format_report(report: CheckReport) -> str:
+    """The text report as one string (see :func:`stream_report`)."""
+    return "".join(stream_report(report))
 
 
 #: What :func:`colourise` paints: verdicts and severities, as ANSI SGR codes.

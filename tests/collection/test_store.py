@@ -184,3 +184,17 @@ def test_backup_is_a_consistent_standalone_copy(collection: Collection, tmp_path
         assert copy.holdings() == collection.holdings()
     with pytest.raises(UsageError, match="the collection itself"):
         collection.backup(collection.path)
+
+
+def test_holdings_of_reads_only_the_rows_of_the_numbers_asked_for(collection: Collection) -> None:
+    collection.add_all([Holding("T01/001", 2), Holding("T01/002", 1, foil=True)])
+    collection.add(Holding("T01/003", 4))
+    # More numbers than one query takes: every batch is looked up.
+    asked = [f"X{index:04d}" for index in range(1200)] + ["T01/003", "T01/001"]
+    found = collection.holdings_of("luck-and-logic", asked)
+    assert sorted(found, key=lambda holding: holding.number) == [
+        Holding("T01/001", 2),
+        Holding("T01/003", 4),
+    ]
+    assert collection.holdings_of("luck-and-logic", []) == ()
+    assert collection.holdings_of("restore-the-luminous", ["T01/001"]) == ()

@@ -73,7 +73,7 @@ def test_an_unexpected_error_outside_the_decks_exits_3(
     def broken(*args: object, **kwargs: object) -> None:
         raise KeyError("x")
 
-    monkeypatch.setattr(Checker, "check_paths", broken)
+    monkeypatch.setattr(Checker, "run", broken)
     monkeypatch.setattr(sys, "argv", ["lalcheck", "check", "--db", str(TEST_DB), str(BASE)])
     with pytest.raises(SystemExit) as exited:
         main()
