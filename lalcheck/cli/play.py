@@ -41,8 +41,8 @@ from lalcheck.db import CardDatabase
 from lalcheck.decks import read_deck
 from lalcheck.games.base import GameCard
 from lalcheck.simulation import DeckInfo, Simulation
-from lalcheck.simulation.match import MatchSide, play_match
-from lalcheck.simulation.runner import backend_for
+from lalcheck.simulation.match import MatchSide, first_player, play_match
+from lalcheck.simulation.runner import Going, backend_for
 from lalcheck.wording import visible
 
 
@@ -74,10 +74,17 @@ def play(
             min=1,
             max=MAX_GAMES,
             metavar="N",
-            help="Play this many games and report on them (A first in even games, B in odd).",
+            help="Play this many games and report on them (who goes first: --going).",
             show_default=False,
         ),
     ] = None,
+    going: Annotated[
+        Going,
+        typer.Option(
+            help="Whether deck A goes first, second, or both: as the seed decides in one game, "
+            "first in the even games of --games."
+        ),
+    ] = Going.BOTH,
     policy_a: Annotated[str | None, _policy_option("a")] = None,
     policy_b: Annotated[str | None, _policy_option("b")] = None,
     jobs: JobsOption = 1,
@@ -114,9 +121,9 @@ def play(
     if game is not None:
         if deck_a is not None:
             fail(f"--game plays a game without decks; leave out {deck_a}")
-        if games is not None or policy_a or policy_b or jobs != 1:
+        if games is not None or policy_a or policy_b or jobs != 1 or going is not Going.BOTH:
             fail(
-                "--games, --policy-a, --policy-b and --jobs are for two decks; "
+                "--games, --going, --policy-a, --policy-b and --jobs are for two decks; "
                 f"many games of {game} are `lalcheck simulate --game {game}`"
             )
         _play_table(game, players, seed, policy, (pile, character_set), report_format)
@@ -139,7 +146,8 @@ def play(
         sides = [_playable(path, database, simulation, force=force) for path in (deck_a, deck_b)]
     if games is None and report_format is TextOrJson.TEXT:
         with user_errors():
-            text = simulation.play(sides[0][1], sides[1][1], seed, policies)
+            first = None if going is Going.BOTH else first_player(0, going)
+            text = simulation.play(sides[0][1], sides[1][1], seed, policies, first)
         typer.echo(visible(text, keep="\n"), nl=False)
         return
     count = 1 if games is None else games
@@ -153,6 +161,7 @@ def play(
             database=database.info,
             backend=backend_for(jobs),
             progress=progress,
+            going=going,
         )
     text = (
         report.to_json()

@@ -152,8 +152,16 @@ class Simulation(Protocol):
         """One seeded sample game from the goldfishing side, as text (game 0 of
         ``goldfish`` with the same seed and opponent)."""
 
-    def play(self, deck_a: Any, deck_b: Any, seed: int, policies: tuple[str, str]) -> str:
-        """One seeded game between two decks and policies: its log and result, as text."""
+    def play(
+        self,
+        deck_a: Any,
+        deck_b: Any,
+        seed: int,
+        policies: tuple[str, str],
+        first_player: int | None = None,
+    ) -> str:
+        """One seeded game between two decks and policies: its log and result, as text
+        (``first_player`` 0 or 1; None: the seed decides)."""
 
     def match(self, deck_a: Any, deck_b: Any, seed: int, policies: tuple[str, str]) -> MatchSeries:
         """Many seeded games between two decks and policies (``play --games``)."""

@@ -23,7 +23,7 @@ from lalcheck.db.model import DatabaseInfo
 from lalcheck.simulation import DeckInfo
 from lalcheck.simulation.report import interval as report_interval
 from lalcheck.simulation.report import rounded
-from lalcheck.simulation.runner import Backend, game_seed, simulate
+from lalcheck.simulation.runner import Backend, Going, game_seed, simulate
 from lalcheck.simulation.stats import Mean, Proportion
 from lalcheck.simulation.text import interval, percent, render, section, table
 from lalcheck.wording import plural
@@ -34,9 +34,18 @@ A, B = 0, 1
 DRAW = -1
 
 
-def first_player(index: int) -> int:
-    """Deck A goes first in even games, deck B in odd ones."""
-    return A if index % 2 == 0 else B
+#: Who goes first, as the match report says it.
+_GOING = {
+    Going.BOTH: "A goes first in even games, B in odd ones",
+    Going.FIRST: "A goes first in every game",
+    Going.SECOND: "B goes first in every game",
+}
+
+
+def first_player(index: int, going: Going = Going.BOTH) -> int:
+    """Who goes first in game ``index``: deck A in every game (``first``), deck B in
+    every game (``second``), or A in the even games and B in the odd ones (``both``)."""
+    return A if going.goes_first(index) else B
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,10 +146,11 @@ class MatchJob:
     """The core's job for a match: one series, game ``i`` from the game's series."""
 
     series: MatchSeries
+    going: Going = Going.BOTH
     series_count: int = 1
 
     def play(self, series: int, index: int) -> MatchGame:
-        return self.series.play(index, first_player(index))
+        return self.series.play(index, first_player(index, self.going))
 
     def tally(self, games: Iterable[MatchGame]) -> MatchTally:
         return MatchTally.of(games)
@@ -173,6 +183,7 @@ class MatchReport:
     database: DatabaseInfo
     elapsed_s: float
     tally: MatchTally
+    going: Going = Going.BOTH
 
     @property
     def games_per_second(self) -> float:
@@ -198,6 +209,7 @@ class MatchReport:
             "games": self.games,
             "seed": self.seed,
             "jobs": self.jobs,
+            "going": self.going.value,
             "a": self.sides[A].to_dict(),
             "b": self.sides[B].to_dict(),
             "database": {
@@ -233,8 +245,7 @@ class MatchReport:
         a, b = self.sides
         header = "\n".join(
             [
-                f"Match: {plural(self.games, 'game')} · seed {self.seed} · "
-                "A goes first in even games, B in odd ones",
+                f"Match: {plural(self.games, 'game')} · seed {self.seed} · " + _GOING[self.going],
                 f"  A: {a.deck.title} ({a.policy} policy)",
                 f"  B: {b.deck.title} ({b.policy} policy)",
                 f"  {self.games} games in {self.elapsed_s:.2f} s: "
@@ -275,12 +286,14 @@ def play_match(
     database: DatabaseInfo,
     backend: Backend,
     progress: Callable[[int], None] | None = None,
+    going: Going = Going.BOTH,
 ) -> MatchReport:
-    """Play ``games`` games of ``series`` on ``backend`` and report on them."""
+    """Play ``games`` games of ``series`` on ``backend`` and report on them; ``going``
+    says whether deck A goes first in every game, second, or in the even games."""
     if games < 1:
         raise ValueError(f"games must be at least 1, not {games}")
     start = time.perf_counter()
-    (tally,) = simulate(MatchJob(series), games, backend, progress)
+    (tally,) = simulate(MatchJob(series, going), games, backend, progress)
     return MatchReport(
         game=game,
         games=games,
@@ -290,4 +303,5 @@ def play_match(
         database=database,
         elapsed_s=time.perf_counter() - start,
         tally=tally,
+        going=going,
     )

@@ -21,7 +21,7 @@ from lalcheck.simulation.match import (
 )
 from lalcheck.simulation.opponent import Opponent, OpponentKind, Wall, WallLimits, opponent_kind
 from lalcheck.simulation.paired import NOT_WON, PairedJob, Pairing
-from lalcheck.simulation.runner import Chunk, SerialBackend, play_chunk, simulate
+from lalcheck.simulation.runner import Chunk, Going, SerialBackend, play_chunk, simulate
 from lalcheck.simulation.stats import (
     Mean,
     mean_difference,
@@ -108,6 +108,10 @@ class Scripted:
 
 def test_a_match_alternates_the_first_player_and_counts_every_share() -> None:
     assert [first_player(i) for i in range(4)] == [A, B, A, B]
+    assert [first_player(i, Going.FIRST) for i in range(3)] == [A, A, A]
+    assert [first_player(i, Going.SECOND) for i in range(3)] == [B, B, B]
+    (second,) = simulate(MatchJob(Scripted(), Going.SECOND), 4, SerialBackend())
+    assert second.going_first(B).games == 4 and second.going_first(A).games == 0
     (tally,) = simulate(MatchJob(Scripted()), 6, SerialBackend())
     # games 0..5: first players A B A B A B; winners A(first) A(second, B first) draw B(first) B
     assert tally.games == 6

@@ -48,3 +48,21 @@ def test_the_text_report_and_one_game_without_games(run: CliRun) -> None:
     log = run("play", SEPTPIA, MONOLIUM, "--policy-a", "random").stdout
     assert log.splitlines()[-1].startswith("result: ")
     assert "(random), B = " in log.splitlines()[-1]
+
+
+def test_going_fixes_who_goes_first(run: CliRun) -> None:
+    """--going first|second: deck A goes first (second) in every game; both alternates."""
+    for going, games_first in (("first", ("a", 6)), ("second", ("b", 6)), ("both", ("a", 3))):
+        report = play_json(run, "--games", "6", "--going", going)
+        side, count = games_first
+        assert report["going"] == going and report["going_first"][side]["games"] == count
+    second = run("play", SEPTPIA, MONOLIUM, "--going", "second", "--seed", "3")
+    first = run("play", SEPTPIA, MONOLIUM, "--going", "first", "--seed", "3")
+    assert "T0 B: goes first" in second.stdout and "T0 A: goes first" in first.stdout
+    text = run("play", SEPTPIA, MONOLIUM, "--games", "2", "--going", "second").stdout
+    assert "B goes first in every game" in text
+
+
+def test_going_is_for_two_decks(run: CliRun) -> None:
+    result = run("play", "--game", "lobasha", "--going", "first")
+    assert result.exit_code == 2 and "--going" in result.stderr

@@ -113,9 +113,16 @@ class LuckAndLogicSimulation:
             turns=turns,
         )
 
-    def play(self, deck_a: Any, deck_b: Any, seed: int, policies: tuple[str, str]) -> str:
+    def play(
+        self,
+        deck_a: Any,
+        deck_b: Any,
+        seed: int,
+        policies: tuple[str, str],
+        first_player: int | None = None,
+    ) -> str:
         players = tuple(POLICIES[name]() for name in policies)
-        record = play_game(deck_a, deck_b, players, seed, log=True)
+        record = play_game(deck_a, deck_b, players, seed, first_player, log=True)
         names = (f"{deck_a.name} ({policies[0]})", f"{deck_b.name} ({policies[1]})")
         return game_text(record.log, record.outcome, record.turns, names, seed)
 
