@@ -18,7 +18,7 @@ engine the same pieces:
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any, Generic, Protocol, Self, TypeVar
 
 Action = TypeVar("Action")
@@ -139,6 +139,24 @@ def perft(game: Engine[Any], depth: int) -> int:
         child.push(action)
         total += perft(child, depth - 1)
     return total
+
+
+def play_logged(
+    play_game: Callable[..., Any],
+    policies: Mapping[str, Callable[[], Any]],
+    decks: tuple[Any, Any],
+    seed: int,
+    names: tuple[str, str],
+    first_player: int | None = None,
+) -> str:
+    """One seeded game of an engine's ``play_game(deck_a, deck_b, policies, seed,
+    first_player, log=True)`` between two decks, each played by a fresh policy named in
+    ``names``, as :func:`game_text` (``first_player`` None: the seed decides)."""
+    deck_a, deck_b = decks
+    players = tuple(policies[name]() for name in names)
+    record = play_game(deck_a, deck_b, players, seed, first_player, log=True)
+    labels = (f"{deck_a.name} ({names[0]})", f"{deck_b.name} ({names[1]})")
+    return game_text(record.log, record.outcome, record.turns, labels, seed)
 
 
 def game_text(

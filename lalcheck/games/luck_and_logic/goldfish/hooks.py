@@ -30,7 +30,7 @@ from lalcheck.games.luck_and_logic.goldfish.report import GoldfishReport
 from lalcheck.games.luck_and_logic.goldfish.runner import POLICIES, Job
 from lalcheck.games.luck_and_logic.goldfish.sample import sample_game
 from lalcheck.simulation import DeckInfo, GoldfishSettings
-from lalcheck.simulation.engine import game_text
+from lalcheck.simulation.engine import play_logged
 from lalcheck.simulation.match import EngineMatch
 from lalcheck.simulation.opponent import Opponent
 from lalcheck.simulation.report import Formatted
@@ -121,10 +121,7 @@ class LuckAndLogicSimulation:
         policies: tuple[str, str],
         first_player: int | None = None,
     ) -> str:
-        players = tuple(POLICIES[name]() for name in policies)
-        record = play_game(deck_a, deck_b, players, seed, first_player, log=True)
-        names = (f"{deck_a.name} ({policies[0]})", f"{deck_b.name} ({policies[1]})")
-        return game_text(record.log, record.outcome, record.turns, names, seed)
+        return play_logged(play_game, POLICIES, (deck_a, deck_b), seed, policies, first_player)
 
     def match(self, deck_a: Any, deck_b: Any, seed: int, policies: tuple[str, str]) -> EngineMatch:
         classes = (POLICIES[policies[0]], POLICIES[policies[1]])

@@ -27,7 +27,7 @@ from lalcheck.games.restore_the_luminous.goldfish.text import (
     format_sample,
 )
 from lalcheck.simulation import DeckInfo, GoldfishSettings
-from lalcheck.simulation.engine import game_text
+from lalcheck.simulation.engine import play_logged
 from lalcheck.simulation.match import EngineMatch
 from lalcheck.simulation.opponent import Opponent as Chosen
 from lalcheck.simulation.opponent import OpponentKind as ChosenKind
@@ -107,10 +107,7 @@ class RestoreTheLuminousSimulation:
         policies: tuple[str, str],
         first_player: int | None = None,
     ) -> str:
-        players = tuple(POLICIES[name]() for name in policies)
-        record = play_game(deck_a, deck_b, players, seed, first_player, log=True)
-        names = (f"{deck_a.name} ({policies[0]})", f"{deck_b.name} ({policies[1]})")
-        return game_text(record.log, record.outcome, record.turns, names, seed)
+        return play_logged(play_game, POLICIES, (deck_a, deck_b), seed, policies, first_player)
 
     def match(self, deck_a: Any, deck_b: Any, seed: int, policies: tuple[str, str]) -> EngineMatch:
         classes = (POLICIES[policies[0]], POLICIES[policies[1]])
