@@ -11,7 +11,9 @@ mean CPU time, user + system, which other load on the machine disturbs less):
 
 Uses hyperfine when it is installed (``apt-get install hyperfine``), else a
 timing loop of its own. The interpreter and the ``lalcheck`` script are the ones
-of the environment running this file.
+of the environment running this file. The commands run as a user's would: with
+their bytecode cached (``PYTHONDONTWRITEBYTECODE`` is unset, so the warm-up runs
+write it) and from a folder with no lalcheck configuration.
 
 Usage: ``python benchmarks/startup.py [--runs 30] [--warmup 3]``
 """
@@ -20,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import resource
 import shlex
 import shutil
@@ -85,14 +88,21 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=30)
     parser.add_argument("--warmup", type=int, default=3)
     arguments = parser.parse_args()
+    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+    with tempfile.TemporaryDirectory(prefix="lalcheck-startup-") as folder:
+        os.chdir(folder)
+        report(arguments.runs, arguments.warmup)
+
+
+def report(runs: int, warmup: int) -> None:
+    """Time every command and print the figures and their ratios to the goals."""
     timer = with_hyperfine if shutil.which("hyperfine") else with_loop
     print(
-        f"timer: {'hyperfine' if timer is with_hyperfine else 'timing loop'}, "
-        f"{arguments.runs} runs, medians"
+        f"timer: {'hyperfine' if timer is with_hyperfine else 'timing loop'}, {runs} runs, medians"
     )
     medians = {}
     for label, command in commands().items():
-        times, cpu = timer(command, arguments.runs, arguments.warmup)
+        times, cpu = timer(command, runs, warmup)
         medians[label] = statistics.median(times)
         print(
             f"{label:<30} median {medians[label] * 1000:7.1f} ms  "

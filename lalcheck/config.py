@@ -19,7 +19,6 @@ for messages such as "LALCHECK_DB names a file that does not exist".
 from __future__ import annotations
 
 import os
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -63,6 +62,8 @@ class ConfigFile:
 
 def _table(path: Path) -> Mapping[str, Any] | None:
     """The lalcheck table of a configuration file; None for a pyproject.toml without one."""
+    import tomllib  # only when there is a file to read: most folders have none
+
     try:
         document = tomllib.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError) as error:

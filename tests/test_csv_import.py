@@ -75,7 +75,7 @@ def test_english_layout(run: CliRun, tmp_path: Path) -> None:
     assert alpha.text == "[Mobilize] Draw a card, then discard a card."
     assert db["T05/002"].power == 3000 and db["T05/002"].logic == Logic(LogicKind.SPIRIT, 1)
     union = db["T05/003"]
-    assert union.covenanter == "Import Foreigner Beta" and union.soul == soul_power(1)
+    assert union.covenanter == "Import Foreigner Beta" and union.soul_abilities == soul_power(1)
     assert union.text is not None and union.text.endswith(
         "\nThen this member gets power +1000 until end of turn."
     )

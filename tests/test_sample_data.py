@@ -47,7 +47,7 @@ def test_the_sample_covers_what_decks_and_the_engine_need(sample: CardDatabase) 
     assert {card.level for card in sample if card.type is CardType.TRANSUNION} >= {2, 3, 4}
     assert types[CardType.MY_LOGICALIST] >= 1 and types[CardType.TACTICS] >= 1
     assert {card.world for card in sample} >= set(World)
-    assert any(card.effects for card in sample)
+    assert any(card.abilities for card in sample)
 
 
 @pytest.mark.parametrize("path", LEGAL, ids=lambda p: p.stem)
@@ -96,8 +96,9 @@ def test_the_sample_shows_every_kind_of_ability(sample: CardDatabase) -> None:
         for name in ("activated", "continuous", "exsoul", "search", "retreat", "tool", "link")
     }
     for card in sample:
-        given = list(card.soul) if card.soul is not None and card.soul.written else []
-        for ability in (*card.effects, *given):
+        soul = card.soul_abilities
+        given = list(soul) if soul is not None and soul.written else []
+        for ability in (*card.abilities, *given):
             steps = ability.steps
             found = {
                 "activated": ability.kind in (Kind.ACTIVATED, Kind.LOGIC_DRIVE)

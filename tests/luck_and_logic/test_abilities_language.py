@@ -90,7 +90,7 @@ def test_the_full_form_builds_frozen_typed_values(tmp_path: Path) -> None:
         {"kind": "logic_drive", "do": [{"effect": "draw", "count": 2}]},
     ]
     card = load_database(write(tmp_path, {**MEMBER, "effects": effects}), use_cache=False)["A/001"]
-    activated, continuous, drive = card.effects
+    activated, continuous, drive = card.abilities
     assert activated.kind is Kind.ACTIVATED and activated.once_per_turn and activated.exsoul == 1
     assert activated.conditions[0].kind is ConditionKind.LEVEL
     assert [c.kind for c in activated.costs] == [CostKind.REST_SELF, CostKind.STOCK]
@@ -103,8 +103,8 @@ def test_the_full_form_builds_frozen_typed_values(tmp_path: Path) -> None:
         RuleModifier(Rule.NO_INTERCEPT),
         StatModifier(continuous.modifiers[1].stat, 1),
     )
-    assert drive.steps == (Draw(2),) and card.effects.logic_drives == (drive,)
-    assert card.effects.ruling == (continuous,) and card.effects.reaching == (continuous,)
+    assert drive.steps == (Draw(2),) and card.abilities.logic_drives == (drive,)
+    assert card.abilities.ruling == (continuous,) and card.abilities.reaching == (continuous,)
     with pytest.raises(AttributeError):
         activated.kind = Kind.AUTO  # type: ignore[misc]
 
@@ -127,11 +127,11 @@ def test_the_format_1_shorthand_is_one_auto_ability_with_one_step(tmp_path: Path
         ],
     }
     db = load_database(write(tmp_path, {**MEMBER, "effects": shorthand}, tactics), use_cache=False)
-    attack, drive = db["A/001"].effects
+    attack, drive = db["A/001"].abilities
     assert attack.kind is Kind.AUTO and attack.trigger is Trigger.ATTACK
     assert attack.steps[0].target.kind is TargetKind.SELF  # type: ignore[union-attr]
     assert drive.kind is Kind.LOGIC_DRIVE
-    defined = db["A/002"].effects[0].steps[0]
+    defined = db["A/002"].abilities[0].steps[0]
     assert isinstance(defined, Boost) and defined.target.kind is TargetKind.BATTLING
 
 

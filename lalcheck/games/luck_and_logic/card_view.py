@@ -49,9 +49,9 @@ def format_card(card: Card, db: CardDatabase[Card]) -> str:
     ):
         if value:
             lines.append(f"  {label:<11} {value}")
-    for ability in card.effects:
+    for ability in card.abilities:
         lines.append(f"  ability     {ability}")
-    for ability in card.soul or ():
+    for ability in card.soul_abilities or ():
         lines.append(f"  as soul     {ability}")
     other = [c.number for c in db.identity_printings(card) if c.number != card.number]
     if other:

@@ -7,12 +7,16 @@ identity: printings with the same name share the copy limit (R-CON-2).
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
+from functools import cached_property
+from typing import TYPE_CHECKING, Any
 
 from lalcheck.games.base import CardNames
-from lalcheck.games.luck_and_logic.abilities.model import NO_ABILITIES, Abilities
+
+if TYPE_CHECKING:
+    from lalcheck.games.luck_and_logic.abilities.model import Abilities
 
 
 class CardType(StrEnum):
@@ -51,6 +55,11 @@ CARD_TYPE_ALIASES: Mapping[str, CardType] = {
     "secret tool": CardType.SECRET_TOOL,
     "my logicalist": CardType.MY_LOGICALIST,
 }
+
+
+def parse_card_type(text: str) -> CardType:
+    """Return the card type named by ``text`` (canonical value or a known alias)."""
+    return CARD_TYPE_ALIASES.get(text) or CardType(text)
 
 
 class Color(StrEnum):
@@ -107,9 +116,15 @@ class Logic:
     value: int = 0
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Card(CardNames):
-    """One printing of a card, as the card database describes it (contract §2)."""
+    """One printing of a card, as the card database describes it (contract §2).
+
+    ``effects`` and ``soul`` hold the card's abilities as the database writes them;
+    :attr:`abilities` and :attr:`soul_abilities` read them into the ability model the
+    first time they are asked for (checking a deck never needs them, and the model is
+    slow to import). Not slotted, so that reading is cached on the card.
+    """
 
     number: str
     name: str
@@ -127,8 +142,8 @@ class Card(CardNames):
     spirit: int | None = None
     limit: int | None = None
     #: What the card gives the transunion it is the soul of (R-TRANCE): ``soul: N``
-    #: in the database is "(Soul) power +N while attacking".
-    soul: Abilities | None = None
+    #: in the database is "(Soul) power +N while attacking", a list its abilities.
+    soul: int | Sequence[Any] | None = None
     logic: Logic | None = None
     covenanter: str | None = None
     #: TC-「XX」: the character (名称) a Trance Change turns this transunion into.
@@ -139,13 +154,29 @@ class Card(CardNames):
     rarity: str | None = None
     set: str | None = None
     release: dt.date | None = None
-    effects: Abilities = NO_ABILITIES
+    #: The card's abilities in the ability language (``effects:`` of the database).
+    effects: Sequence[Any] = ()
+
+    @cached_property
+    def abilities(self) -> Abilities:
+        """The card's own abilities, read from :attr:`effects`."""
+        from lalcheck.games.luck_and_logic.abilities.parse import read_effects
+
+        return read_effects(self.effects, self.type, self.number)
+
+    @cached_property
+    def soul_abilities(self) -> Abilities | None:
+        """What the card gives as a soul, read from :attr:`soul` (None: not a soul card)."""
+        from lalcheck.games.luck_and_logic.abilities.parse import read_soul
+
+        return None if self.soul is None else read_soul(self.soul, self.number)
 
     @property
     def has_unmodelled_text(self) -> bool:
         """True when some of the card's text has no structured form: ability text
         without abilities (its own, or those it gives as soul), or a paradox rule
         without a ``paradox_rule`` ability."""
-        if self.text and not self.effects.non_rule and not (self.soul and self.soul.written):
+        soul = self.soul_abilities
+        if self.text and not self.abilities.non_rule and not (soul and soul.written):
             return True
-        return bool(self.paradox_rule) and not self.effects.paradox_rules
+        return bool(self.paradox_rule) and not self.abilities.paradox_rules

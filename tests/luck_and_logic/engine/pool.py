@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
-from lalcheck.games.luck_and_logic.abilities.model import NO_ABILITIES, Abilities, soul_power
 from lalcheck.games.luck_and_logic.abilities.parse import AbilityError, parse_effects
 from lalcheck.games.luck_and_logic.cards import Card, CardType, Color, Logic, LogicKind, World
 from lalcheck.games.luck_and_logic.engine import DeckList, Game
@@ -17,12 +16,13 @@ Y, B = Color.YELLOW, Color.BLUE
 SEPTPIA, MONOLIUM = World.SEPTPIA, World.MONOLIUM
 
 
-def abilities(card_type: CardType, *entries: dict[str, Any]) -> Abilities:
-    """Abilities written as the database writes them (the ability language)."""
+def written(card_type: CardType, *entries: dict[str, Any]) -> list[dict[str, Any]]:
+    """Abilities as the database writes them (the ability language), checked now so
+    that a bad fixture fails where it is written."""
     problems: list[AbilityError] = []
-    found = parse_effects(list(entries), ("effects",), card_type, problems)
+    parse_effects(list(entries), ("effects",), card_type, problems)
     assert not problems, problems
-    return found
+    return list(entries)
 
 
 def auto(trigger: str, *steps: dict[str, Any], **fields: Any) -> dict[str, Any]:
@@ -31,7 +31,7 @@ def auto(trigger: str, *steps: dict[str, Any], **fields: Any) -> dict[str, Any]:
 
 
 #: "(Soul) power +1000 while attacking" (R-TRANCE), on the pool's soul cards.
-SOUL_1000 = soul_power(1000)
+SOUL_1000 = 1000
 
 
 def member(
@@ -47,11 +47,11 @@ def member(
     logic: Logic | None = None,
     color: Color = Y,
     world: World = SEPTPIA,
-    effects: Abilities = NO_ABILITIES,
+    effects: Sequence[dict[str, Any]] = (),
     text: str | None = None,
     trance_change: str | None = None,
     character: str | None = None,
-    soul: Abilities | None = None,
+    soul: int | Sequence[dict[str, Any]] | None = None,
 ) -> Card:
     if soul is None and kind in (CardType.LOGICALIST, CardType.FOREIGNER):
         soul = SOUL_1000
@@ -81,7 +81,7 @@ LOGICALIST_DRAW = member(
     "T/002",
     CardType.LOGICALIST,
     power=2500,
-    effects=abilities(CardType.LOGICALIST, auto("mobilize", {"effect": "draw"})),
+    effects=written(CardType.LOGICALIST, auto("mobilize", {"effect": "draw"})),
     text="When mobilized, draw 1.",
 )
 FOREIGNER = member(
@@ -117,7 +117,7 @@ TRANSUNION_3 = member(
     spirit=3,
     color=B,
     world=MONOLIUM,
-    effects=abilities(CardType.TRANSUNION, {"kind": "logic_drive", "do": [{"effect": "draw"}]}),
+    effects=written(CardType.TRANSUNION, {"kind": "logic_drive", "do": [{"effect": "draw"}]}),
     text="[LD] Draw 1.",
 )
 TRANSUNION_4 = member(
@@ -129,7 +129,7 @@ TRANSUNION_4 = member(
     power=12000,
     spirit=3,
     limit=3,
-    effects=abilities(
+    effects=written(
         CardType.TRANSUNION,
         auto("attack", {"effect": "boost", "stat": "power", "value": 2000, "until": "battle"}),
     ),
@@ -145,7 +145,7 @@ TACTICS = Card(
     color=Y,
     world=SEPTPIA,
     logic=Logic(LogicKind.TACTICS, 0),
-    effects=abilities(
+    effects=written(
         CardType.TACTICS,
         auto("define", {"effect": "boost", "stat": "power", "value": 3000, "until": "battle"}),
     ),
@@ -167,7 +167,7 @@ PARADOX = Card(
     world=MONOLIUM,
     logic=Logic(LogicKind.PARADOX, 0),
     paradox_rule="Compare spirit.",
-    effects=abilities(CardType.PARADOX, {"kind": "paradox_rule", "modifiers": []}),
+    effects=written(CardType.PARADOX, {"kind": "paradox_rule", "modifiers": []}),
 )
 GATE = Card(number="T-G01", name="Test gate 1", type=CardType.GATE, gate_number=1)
 GATE_DRAW = Card(
@@ -175,7 +175,7 @@ GATE_DRAW = Card(
     name="Test gate 2",
     type=CardType.GATE,
     gate_number=2,
-    effects=abilities(CardType.GATE, auto("gate_destroyed", {"effect": "draw"})),
+    effects=written(CardType.GATE, auto("gate_destroyed", {"effect": "draw"})),
     text="Draw 1.",
 )
 GATE_CHARGE = Card(
@@ -183,7 +183,7 @@ GATE_CHARGE = Card(
     name="Test gate 3",
     type=CardType.GATE,
     gate_number=3,
-    effects=abilities(CardType.GATE, auto("gate_destroyed", {"effect": "charge"})),
+    effects=written(CardType.GATE, auto("gate_destroyed", {"effect": "charge"})),
     text="Charge 1.",
 )
 GATE_TEXT = Card(
@@ -349,7 +349,7 @@ def with_abilities(base: Card, number: str, *entries: dict[str, Any], **fields: 
     """A copy of ``base`` with these abilities (written as the database writes them)."""
     from dataclasses import replace
 
-    return replace(base, number=number, effects=abilities(base.type, *entries), **fields)
+    return replace(base, number=number, effects=written(base.type, *entries), **fields)
 
 
 def _boost(stat: str, value: int, until: str, target: Any = "self") -> dict[str, Any]:
@@ -363,7 +363,7 @@ def secret_tool(number: str, level: int, *steps: dict[str, Any]) -> Card:
         name=f"Test {number}",
         type=CardType.SECRET_TOOL,
         level=level,
-        effects=abilities(CardType.SECRET_TOOL, {"kind": "skill", "do": list(steps)}),
+        effects=written(CardType.SECRET_TOOL, {"kind": "skill", "do": list(steps)}),
     )
 
 
@@ -391,7 +391,7 @@ ABILITY_CARDS = (
         "T/X03",
         auto("attacked", {"effect": "return_to_hand", "target": "self"}, optional=True),
         auto("intercept", _boost("power", 1000, "battle", "battling")),
-        soul=abilities(
+        soul=written(
             CardType.TRANSUNION,
             {
                 "kind": "continuous",

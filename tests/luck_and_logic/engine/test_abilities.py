@@ -37,7 +37,6 @@ from .pool import (
     TRANSUNION_2,
     TRANSUNION_3,
     TRANSUNION_4,
-    abilities,
     at_main,
     auto,
     clear_hand,
@@ -47,6 +46,7 @@ from .pool import (
     secret_tool,
     set_level,
     with_abilities,
+    written,
 )
 
 card = with_abilities
@@ -552,7 +552,7 @@ def test_gate_again_reruns_a_destroyed_gate():
     game = game_at_main()
     state = game.players[0]
     state.gates[2] = replace(
-        GATE, number="T-GX", effects=abilities(CardType.GATE, auto("gate_destroyed", step("draw")))
+        GATE, number="T-GX", effects=written(CardType.GATE, auto("gate_destroyed", step("draw")))
     )
     state.gate_destroyed[2] = True
     again = card(LOGICALIST, "T/E8", auto("mobilize", step("gate_again")))
@@ -722,7 +722,7 @@ def test_transmute_runs_the_skill_before_the_rest_of_the_ability():
 def test_text_without_abilities_is_counted_never_skipped_silently():
     game = game_at_main()
     vague = replace(LOGICALIST, number="T/U1", text="Something else.")
-    rule_only = replace(PARADOX, number="T/U2", effects=abilities(CardType.PARADOX))
+    rule_only = replace(PARADOX, number="T/U2", effects=written(CardType.PARADOX))
     game.players[0].hand.extend([vague])
     game.push(Mobilize(0, (1,)))
     assert game.unmodelled == {"T/U1": 1}

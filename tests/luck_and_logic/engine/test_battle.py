@@ -32,7 +32,6 @@ from .pool import (
     TACTICS_UNMODELLED,
     TRANSUNION_2,
     TRANSUNION_4,
-    abilities,
     at_main,
     auto,
     clear_hand,
@@ -40,6 +39,7 @@ from .pool import (
     give,
     main_phase_game,
     set_level,
+    written,
 )
 
 
@@ -391,7 +391,7 @@ def test_r_bat_4_a_cancelled_paradox_still_triggers_its_effects_and_paradox_link
     drawing = replace(
         PARADOX,
         number="T/P2",
-        effects=abilities(
+        effects=written(
             CardType.PARADOX,
             {"kind": "paradox_rule", "modifiers": []},
             auto("define", {"effect": "draw"}),
@@ -401,7 +401,7 @@ def test_r_bat_4_a_cancelled_paradox_still_triggers_its_effects_and_paradox_link
     linked = replace(
         LOGICALIST,
         number="T/PL",
-        effects=abilities(CardType.LOGICALIST, auto("paradox_link", {"effect": "charge"})),
+        effects=written(CardType.LOGICALIST, auto("paradox_link", {"effect": "charge"})),
         text="Paradox link: charge 1.",
     )
     game, _attacker, _defender = member_battle(TRANSUNION_2, TRANSUNION_4)

@@ -29,13 +29,13 @@ from .pool import (
     GATES,
     LOGICALIST,
     MAIN,
-    abilities,
     at_main,
     auto,
     check_invariants,
     clear_hand,
     field,
     main_phase_game,
+    written,
 )
 
 SAMPLE_DECKS = sorted((GAME.sample_database.parent / "decks").glob("*.yaml"))
@@ -62,7 +62,7 @@ def test_turn_boost_lasts_until_the_end_phase():
     booster = replace(
         LOGICALIST,
         number="T/X",
-        effects=abilities(
+        effects=written(
             CardType.LOGICALIST,
             auto(
                 "mobilize",

@@ -385,13 +385,13 @@ def test_r_trance_soul_cards_give_what_their_soul_field_says():
     """Seed 000 "关于合体" line 143: "合体状态的合理体成员将得到使者与定理者成为灵魂时的效果"."""
     from lalcheck.games.luck_and_logic.cards import CardType
 
-    from .pool import abilities, auto
+    from .pool import auto, written
 
     bare = replace(LOGICALIST, number="T/S0", soul=None)
     drawing_soul = replace(
         FOREIGNER,
         number="T/S1",
-        soul=abilities(CardType.TRANSUNION, auto("attack", {"effect": "draw"})),
+        soul=written(CardType.TRANSUNION, auto("attack", {"effect": "draw"})),
     )
     game = hand_game([], [TACTICS, LOGICALIST], cost=2)
     member = field(game, 0, TRANSUNION_2, (1, 2))

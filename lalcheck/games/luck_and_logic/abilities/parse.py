@@ -32,10 +32,12 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from lalcheck.errors import InputError
 from lalcheck.games.luck_and_logic.abilities.model import (
     ANY,
     COUNTING_CONDITIONS,
     FROM_HAND_TRIGGERS,
+    NO_ABILITIES,
     Abilities,
     Ability,
     AddToHand,
@@ -78,6 +80,7 @@ from lalcheck.games.luck_and_logic.abilities.model import (
     soul_power,
 )
 from lalcheck.games.luck_and_logic.cards import CardType, Color, parse_world
+from lalcheck.schemas import format_path
 from lalcheck.yamlsafe import DocPath
 
 #: 錬成(X): secret tools have levels 1-4 (seed 001 "秘具").
@@ -134,6 +137,31 @@ def parse_soul(data: int | Sequence[Any], path: DocPath, problems: list[AbilityE
         return soul_power(data)
     context = _Context(CardType.TRANSUNION, has_bearer=True)
     return _parse_list(data, path, context, problems)
+
+
+def read_effects(data: Sequence[Any], card_type: CardType, number: str) -> Abilities:
+    """The abilities of card ``number``'s ``effects:``, which a checked database holds;
+    :class:`InputError` naming the card and the first problem otherwise."""
+    if not data:
+        return NO_ABILITIES
+    problems: list[AbilityError] = []
+    found = parse_effects(data, ("effects",), card_type, problems)
+    _raise_first(problems, number)
+    return found
+
+
+def read_soul(data: int | Sequence[Any], number: str) -> Abilities:
+    """:func:`parse_soul` of a checked database's card ``number`` (as :func:`read_effects`)."""
+    problems: list[AbilityError] = []
+    found = parse_soul(data, ("soul",), problems)
+    _raise_first(problems, number)
+    return found
+
+
+def _raise_first(problems: list[AbilityError], number: str) -> None:
+    if problems:
+        first = problems[0]
+        raise InputError(f"card {number}: {format_path(first.path)}: {first.message}")
 
 
 def _parse_list(

@@ -118,7 +118,7 @@ def fire(
     elif card is not None:
         if trigger in _MOMENTS and card.has_unmodelled_text:
             game.count_unmodelled(card)
-        for index, ability in card.effects.auto.get(trigger, ()):
+        for index, ability in card.abilities.auto.get(trigger, ()):
             if (from_hand or not ability.from_hand) and layers.applies(game, player, None, ability):
                 found.append(Resolution(player, card, ability, 0, (0, id(card), index)))
     if found:
@@ -137,7 +137,7 @@ def _hear(
 
     An ability's key counts its place among all the member's abilities, as
     :func:`activated_abilities` does."""
-    if not member.card.effects.auto and not member.souls:
+    if not member.card.abilities.auto and not member.souls:
         return
     used = game.players[player].used
     offset = 0
@@ -159,12 +159,16 @@ def _hear(
 
 def _ability_sets(member: Member) -> tuple[tuple[Card, int, Abilities], ...]:
     """The member's card's abilities, then each soul card's (position in the soul)."""
-    own = (member.card, -1, member.card.effects)
+    own = (member.card, -1, member.card.abilities)
     if not member.souls:
         return (own,)
     return (
         own,
-        *((soul, position, soul.soul) for position, soul in enumerate(member.souls) if soul.soul),
+        *(
+            (soul, position, soul.soul_abilities)
+            for position, soul in enumerate(member.souls)
+            if soul.soul_abilities
+        ),
     )
 
 
@@ -820,7 +824,7 @@ class _GateAgain(Handler):
         found = []
         for circle in CIRCLES:
             gate = state.gates[circle - 1]
-            if state.gate_destroyed[circle - 1] and gate.effects and id(gate) not in seen:
+            if state.gate_destroyed[circle - 1] and gate.abilities and id(gate) not in seen:
                 seen.add(id(gate))
                 found.append((circle,))
         return tuple(found)
@@ -854,7 +858,7 @@ class _Transmute(Handler):
         for index, tool in enumerate(tools):
             if index in res.tools or id(tool) in seen:
                 continue
-            if (tool.level or 0) <= step.level and tool.effects.skills:
+            if (tool.level or 0) <= step.level and tool.abilities.skills:
                 seen.add(id(tool))
                 found.append((index,))
         return tuple(found)
@@ -865,7 +869,7 @@ class _Transmute(Handler):
         game.note(res.owner, f"錬成: {tool.label()}")
         skills = tuple(
             Resolution(res.owner, tool, skill, 0, (0, id(tool), position))
-            for position, skill in enumerate(tool.effects.skills)
+            for position, skill in enumerate(tool.abilities.skills)
             if layers.applies(game, res.owner, None, skill)
         )
         moved_on = res.moved(res.pc + 1, -1, tools=(*res.tools, index))

@@ -60,11 +60,11 @@ _PARADOX_BASE = Ability(Kind.PARADOX_RULE, modifiers=(RuleModifier(Rule.JUDGE_SP
 def member_abilities(member: Member) -> Iterator[tuple[Card, int, Ability]]:
     """Every ability a member has: its card's, then those its soul cards give it
     (R-TRANCE), as ``(card printing it, soul position or -1, ability)``."""
-    for ability in member.card.effects.items:
+    for ability in member.card.abilities.items:
         yield member.card, -1, ability
     for position, soul in enumerate(member.souls):
-        if soul.soul is not None:
-            for ability in soul.soul.items:
+        if soul.soul_abilities is not None:
+            for ability in soul.soul_abilities.items:
                 yield soul, position, ability
 
 
@@ -232,7 +232,7 @@ def _paradox_modifiers(game: GameState) -> Iterator[tuple[int, Modifier]]:
         return
     for modifier in _PARADOX_BASE.modifiers:
         yield up.owner, modifier
-    effects = up.card.effects
+    effects = up.card.abilities
     for ability in (*effects.paradox_rules, *effects.continuous):
         if applies(game, up.owner, None, ability):
             for modifier in ability.modifiers:
@@ -293,11 +293,11 @@ def value(game: GameState, member: Member, stat: Stat) -> int:
         elif uid == battle.defender_uid:
             total += battle.bonus[1][index]
     owner = -2  # found only when an ability needs it
-    for ability in card.effects.continuous:
+    for ability in card.abilities.continuous:
         owner = owner_of(game, member) if owner == -2 else owner
         total += _stat_change(game, owner, member, ability, stat, member)
     for soul in member.souls:
-        given = soul.soul
+        given = soul.soul_abilities
         if given is not None:
             for ability in given.continuous:
                 owner = owner_of(game, member) if owner == -2 else owner
@@ -309,10 +309,10 @@ def value(game: GameState, member: Member, stat: Stat) -> int:
         for circle, other in enumerate(state.field, 1):
             if other is None or other is member or other.circles[0] != circle:
                 continue  # each other member once, at its lowest circle
-            for ability in other.card.effects.reaching:
+            for ability in other.card.abilities.reaching:
                 total += _stat_change(game, owner, other, ability, stat, member)
             for soul in other.souls:
-                given = soul.soul
+                given = soul.soul_abilities
                 if given is not None:
                     for ability in given.reaching:
                         total += _stat_change(game, owner, other, ability, stat, member)
@@ -348,11 +348,11 @@ def rule_owners(game: GameState, rule: Rule) -> set[int]:
         for circle, member in enumerate(game.players[owner].field, 1):
             if member is None or member.circles[0] != circle:
                 continue
-            for ability in member.card.effects.ruling:
+            for ability in member.card.abilities.ruling:
                 if _switches(game, owner, member, ability, rule):
                     owners.add(owner)
             for soul in member.souls:
-                given = soul.soul
+                given = soul.soul_abilities
                 for ability in given.ruling if given is not None else ():
                     if _switches(game, owner, member, ability, rule):
                         owners.add(owner)

@@ -464,7 +464,7 @@ def _winning(game: Game, battle: BattleState, margin: int, side: int) -> bool:
 def _define_boost(card: Card, stat: Stat) -> int:
     """What ``card``'s define abilities add to the own side's margin in ``stat``."""
     gain = 0
-    for _index, ability in card.effects.auto.get(Trigger.DEFINE, ()):
+    for _index, ability in card.abilities.auto.get(Trigger.DEFINE, ()):
         for step in ability.steps:
             if isinstance(step, Boost) and step.stat is stat:
                 if step.target.kind is TargetKind.BATTLING:

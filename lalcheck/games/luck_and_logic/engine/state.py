@@ -382,8 +382,11 @@ class PlayerState:
     def note_reach(self, member: Member) -> None:
         """Remember that a member with reaching continuous abilities came (see :attr:`reaching`)."""
         if not self.reaching and (
-            member.card.effects.reaching
-            or any(soul.soul is not None and soul.soul.reaching for soul in member.souls)
+            member.card.abilities.reaching
+            or any(
+                soul.soul_abilities is not None and soul.soul_abilities.reaching
+                for soul in member.souls
+            )
         ):
             self.reaching = True
 
