@@ -19,10 +19,10 @@ import datetime as dt
 import os
 import re
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Generic
+from typing import TYPE_CHECKING, Any, Generic, overload
 
 import yaml
 
@@ -597,12 +597,40 @@ _OTHER_FILES = {
 _TOP_LEVEL_KEY = re.compile(r"""^["']?([A-Za-z_][\w-]*)["']?[ \t]*:""", re.MULTILINE)
 
 
+class PathList(Sequence[Path]):
+    """Paths kept as strings and made :class:`Path` objects as they are read: a folder
+    search may find many thousand files, and a Path weighs several times its string."""
+
+    __slots__ = ("_strings",)
+
+    def __init__(self, strings: Iterable[str]) -> None:
+        self._strings = tuple(strings)
+
+    def __len__(self) -> int:
+        return len(self._strings)
+
+    @overload
+    def __getitem__(self, index: int) -> Path: ...
+    @overload
+    def __getitem__(self, index: slice) -> PathList: ...
+    def __getitem__(self, index: int | slice) -> Path | PathList:
+        if isinstance(index, slice):
+            return PathList(self._strings[index])
+        return Path(self._strings[index])
+
+    def __iter__(self) -> Iterator[Path]:
+        return map(Path, self._strings)
+
+    def __repr__(self) -> str:
+        return f"PathList({list(self._strings)!r})"
+
+
 @dataclass(frozen=True, slots=True)
 class DeckSearch:
     """The deck files named or found below folders, and the files a folder search passed
     over because their top-level keys say they are something else (a card database…)."""
 
-    paths: tuple[Path, ...]
+    paths: PathList
     skipped: tuple[tuple[Path, str], ...] = ()
 
     def notes(self) -> list[str]:
@@ -647,7 +675,7 @@ def find_decks(paths: Iterable[Path], exclude: Sequence[str] = ()) -> DeckSearch
 
     A path that does not exist, or a folder without deck files, is a :class:`UsageError`.
     """
-    found: dict[Path, None] = {}
+    found: dict[str, None] = {}  # strings: a Path for each of many files weighs more
     skipped: list[tuple[Path, str]] = []
     for path in paths:
         if not path.exists() and not path.is_symlink():  # a broken link: reading says so
@@ -655,31 +683,47 @@ def find_decks(paths: Iterable[Path], exclude: Sequence[str] = ()) -> DeckSearch
         if not path.is_dir():
             kind = other_file_kind(path)  # pre-commit names every staged file, cards.yaml too
             if kind is None:
-                found.setdefault(path, None)
+                found.setdefault(str(path), None)
             else:
                 skipped.append((path, kind))
             continue
         in_folder = sorted(
-            p for p in path.rglob("*") if _searched(p, path) and not _excluded(p, exclude)
+            (str(p) for p in _below(path) if _searched(p, path) and not _excluded(p, exclude)),
+            key=_path_order,
         )
         decks = []
         for candidate in in_folder:
-            kind = other_file_kind(candidate)
+            kind = other_file_kind(Path(candidate))
             if kind is None:
                 decks.append(candidate)
             else:
-                skipped.append((candidate, kind))
+                skipped.append((Path(candidate), kind))
         if not decks:
             suffixes = ", ".join(f"*{suffix}" for suffix in DECK_SUFFIXES)
             raise UsageError(f"no deck files ({suffixes}) found in {path}")
         for deck in decks:
             found.setdefault(deck, None)
-    return DeckSearch(tuple(_same_file_once(found)), tuple(skipped))
+    return DeckSearch(PathList(_same_file_once(found)), tuple(skipped))
 
 
-def _same_file_once(paths: Iterable[Path]) -> list[Path]:
+def _below(folder: Path) -> Iterator[Path]:
+    """Every entry below ``folder`` (hidden folders left out), as ``rglob("*")`` lists them
+    but one at a time: links to folders are listed, not entered."""
+    for parent, folders, files in os.walk(folder):
+        base = Path(parent)
+        yield from (base / name for name in (*folders, *files))
+        folders[:] = [name for name in folders if not name.startswith(".")]
+
+
+def _path_order(path: str) -> str:
+    """The sort key of a path written as :class:`Path` writes it, in the Paths' order:
+    by parts, as if the separator came before every character (NUL is in no name)."""
+    return path.replace(os.sep, "\0")
+
+
+def _same_file_once(paths: Iterable[str]) -> list[str]:
     """The paths with a file named twice (``deck.yaml`` and ``./deck.yaml``) kept once."""
-    seen: set[str] = set()  # strings: a Path for each of many files weighs more
+    seen: set[str] = set()
     kept = []
     for path in paths:
         try:

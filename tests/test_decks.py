@@ -9,7 +9,7 @@ import pytest
 
 from lalcheck.checker import Checker
 from lalcheck.db import CardDatabase
-from lalcheck.decks import parse_deck, read_deck, read_deck_file
+from lalcheck.decks import find_decks, parse_deck, read_deck, read_deck_file
 from lalcheck.errors import InputError
 from lalcheck.findings import Finding, Severity
 from lalcheck.yamlsafe import DECK_LIMITS
@@ -221,3 +221,21 @@ def test_read_deck_refuses_what_it_cannot_use(db: CardDatabase, tmp_path: Path) 
         read_deck(DECKS / "negative" / "bad-counts.yaml", db)
     with pytest.raises(InputError, match=r"^\S+nope\.yaml does not exist: check the path$"):
         read_deck(tmp_path / "nope.yaml", db)
+
+
+def test_folder_search_lists_files_in_path_order_and_keeps_links_to_folders(
+    tmp_path: Path,
+) -> None:
+    """Found files come in the order of sorted Paths (by parts: ``a/z.yaml`` before
+    ``a-b.yaml`` and ``a.yaml``), hidden folders left out, a link to a folder listed."""
+    names = ["a.yaml", "a-b.yaml", "a/z.yaml", "a.b/c.yaml", "B.yaml", "a/b/c.yaml", "é.yml"]
+    for name in names:
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text("main: {}\n", encoding="utf-8")
+    (tmp_path / ".hidden").mkdir()
+    (tmp_path / ".hidden" / "x.yaml").write_text("main: {}\n", encoding="utf-8")
+    (tmp_path / "link").symlink_to(tmp_path / "a", target_is_directory=True)
+    found = find_decks([tmp_path]).paths
+    assert list(found) == sorted([*(tmp_path / name for name in names), tmp_path / "link"])
+    assert list(found[:1]) == [tmp_path / "B.yaml"] and found[0] == tmp_path / "B.yaml"
+    assert len(found) == len(names) + 1

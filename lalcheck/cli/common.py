@@ -189,7 +189,7 @@ def load_db(
     return database
 
 
-def find_deck_files(paths: Sequence[Path], exclude: Sequence[str] = ()) -> list[Path]:
+def find_deck_files(paths: Sequence[Path], exclude: Sequence[str] = ()) -> Sequence[Path]:
     """The deck files a command on ``paths`` reads (folders searched, see
     :func:`~lalcheck.decks.find_decks`), with a note on stderr for each file passed over;
     exit 2 for a path that does not exist or a folder without decks. ``exclude`` adds to
@@ -199,7 +199,7 @@ def find_deck_files(paths: Sequence[Path], exclude: Sequence[str] = ()) -> list[
         search = find_decks(paths, [*configured, *exclude])
     for passed_over in search.notes():
         note(passed_over)
-    return list(search.paths)
+    return search.paths
 
 
 def game_of(game_id: str) -> Game:
