@@ -195,7 +195,10 @@ class _Cells:
         return self.cards[key]
 
     def quantity(self, text: str) -> int:
-        return _remembered(self.quantities, text, partial(parse_quantity, column="quantity"))
+        known = self.quantities.get(text)
+        if known is None:
+            known = self.quantities[text] = parse_quantity(text, "quantity")
+        return known
 
     def trade(self, text: str) -> int:
         if text not in self.trades:

@@ -160,18 +160,48 @@ class Holding:
         return ", ".join([self.condition, self.language, *(["foil"] if self.foil else [])])
 
 
+class RowSum:
+    """Rows of one key added up in turn, as :func:`merge` of each into the result would,
+    without building a :class:`Holding` at every step (an import adds many thousand)."""
+
+    __slots__ = ("first", "alone", "quantity", "trade_quantity", "note")
+
+    def __init__(self, first: Holding) -> None:
+        self.first = first
+        self.alone = True
+        self.quantity = first.quantity
+        self.trade_quantity = first.trade_quantity
+        self.note = first.note
+
+    def add(self, added: Holding) -> None:
+        """Add a row of the same key."""
+        self.alone = False
+        self.quantity += added.quantity
+        self.trade_quantity += added.trade_quantity
+        self.note = merge_notes(self.note, added.note)
+
+    def row(self) -> Holding:
+        """The row the rows add up to."""
+        first = self.first
+        if self.alone:
+            return first
+        return Holding(
+            first.number,
+            self.quantity,
+            self.trade_quantity,
+            first.condition,
+            first.language,
+            first.foil,
+            self.note,
+            first.game,
+        )
+
+
 def merge(held: Holding, added: Holding) -> Holding:
     """The row that results from adding ``added`` to ``held`` (same key)."""
-    return Holding(
-        held.number,
-        held.quantity + added.quantity,
-        held.trade_quantity + added.trade_quantity,
-        held.condition,
-        held.language,
-        held.foil,
-        merge_notes(held.note, added.note),
-        held.game,
-    )
+    total = RowSum(held)
+    total.add(added)
+    return total.row()
 
 
 def resolve_card(

@@ -27,7 +27,7 @@ from pathlib import Path
 import platformdirs
 
 from lalcheck.atomic import write_atomic
-from lalcheck.collection.model import CollectionError, Condition, Holding, merge
+from lalcheck.collection.model import CollectionError, Condition, Holding, RowSum, merge
 from lalcheck.collection.schema import LATEST, check_identity, identify, migrate
 from lalcheck.errors import InputError, UsageError
 from lalcheck.games import DEFAULT_GAME
@@ -228,26 +228,28 @@ class Collection:
     def add_all(self, holdings: Iterable[Holding]) -> None:
         """Add many rows in one transaction: all of them or, on any error, none.
 
-        The rows are merged in memory, each into the row of its key as it stands
+        The rows are added up in memory, each into the row of its key as it stands
         after the rows before it (as :meth:`add` one by one would), and the rows
         that changed are written at once.
         """
         with self._transaction(write=True):
             held: dict[tuple[str, str, Condition, str, bool], Holding] = {}
             read: set[str] = set()
-            changed: dict[tuple[str, str, Condition, str, bool], None] = {}
+            sums: dict[tuple[str, str, Condition, str, bool], RowSum] = {}
             for holding in holdings:
                 if holding.game not in read:  # the rows held of each game, read once
                     read.add(holding.game)
                     rows = self._rows("WHERE game = ?", holding.game)
                     held.update((row.key, row) for row in rows)
                 key = holding.key
-                before = held.get(key)
-                result = merge(before, holding) if before else holding
-                if result.quantity:
-                    held[key] = result
-                    changed[key] = None
-            self._put_all(held[key] for key in changed)
+                total = sums.get(key)
+                if total is None and key in held:
+                    sums[key] = total = RowSum(held[key])
+                if total is not None and total.quantity:
+                    total.add(holding)
+                else:  # nothing held yet: rows of no copies leave nothing to add to
+                    sums[key] = RowSum(holding)
+            self._put_all(total.row() for total in sums.values() if total.quantity)
 
     def remove(
         self,

@@ -99,6 +99,30 @@ def test_remove_needs_details_when_held_in_several_ways(
     assert collection.remove(db["T01/001"], 1).quantity == 2
 
 
+def test_add_all_adds_up_as_add_one_by_one(tmp_path: Path) -> None:
+    """The rows an import adds up in memory come out as adding them one by one would:
+    notes in turn, a row of no copies leaving nothing to add to, held rows merged."""
+    rows = [
+        Holding("T01/002", 0, note="wanted"),
+        Holding("T01/001", 2, 1, note="gift"),
+        Holding("T01/002", 3, note="binder"),
+        Holding("T01/001", 1, note="gift; sleeved"),
+        Holding("T01/001", 1, foil=True),
+        Holding("T01/003", 0),
+    ]
+    with (
+        open_collection(tmp_path / "one.sqlite3") as one_by_one,
+        open_collection(tmp_path / "all.sqlite3") as at_once,
+    ):
+        for collection in (one_by_one, at_once):
+            collection.add(Holding("T01/001", 1, note="old"))
+        for row in rows:
+            one_by_one.add(row)
+        at_once.add_all(rows)
+        assert at_once.holdings() == one_by_one.holdings()
+        assert at_once.holdings()[0] == Holding("T01/001", 4, 1, note="old; gift; sleeved")
+
+
 def test_add_all_is_all_or_nothing(collection: Collection) -> None:
     collection.add(Holding("T01/001", 1))
     bad = Holding("T01/002", 1)
