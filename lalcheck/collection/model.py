@@ -164,7 +164,7 @@ class RowSum:
     """Rows of one key added up in turn, as :func:`merge` of each into the result would,
     without building a :class:`Holding` at every step (an import adds many thousand)."""
 
-    __slots__ = ("first", "alone", "quantity", "trade_quantity", "note")
+    __slots__ = ("alone", "first", "note", "quantity", "trade_quantity")
 
     def __init__(self, first: Holding) -> None:
         self.first = first
