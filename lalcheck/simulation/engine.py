@@ -12,7 +12,8 @@ engine the same pieces:
   with its own random source (:func:`policy_rng`), checking every choice;
 * :func:`replay` and :func:`perft` — reproduce a game from its actions, and
   count the legal action sequences of a given length (the engines' perft tests);
-* :func:`game_text` — a played game's log and result, as ``lalcheck play`` prints it.
+* :func:`game_text` — a played game's log and result, as ``lalcheck play`` prints it,
+  each player called by their deck's name.
 """
 
 from __future__ import annotations
@@ -155,18 +156,63 @@ def play_logged(
     deck_a, deck_b = decks
     players = tuple(policies[name]() for name in names)
     record = play_game(deck_a, deck_b, players, seed, first_player, log=True)
-    labels = (f"{deck_a.name} ({names[0]})", f"{deck_b.name} ({names[1]})")
-    return game_text(record.log, record.outcome, record.turns, labels, seed)
+    return game_text(
+        record.log, record.outcome, record.turns, (deck_a.name, deck_b.name), names, seed
+    )
+
+
+class Outcome(Protocol):
+    """What a game's text reads of its result."""
+
+    @property
+    def winner(self) -> int | None:
+        """0 or 1; None for a draw."""
+
+    @property
+    def reason(self) -> object:
+        """Why the game ended (``gates``, ``deck out``…)."""
+
+
+#: How an engine's log names the players: ``T3 A: mobilizes …``.
+LOG_PLAYERS = ("A", "B")
+
+
+def player_labels(deck_names: Sequence[str]) -> tuple[str, str]:
+    """What a game's text calls its two players: their decks' names, with `` (A)`` and
+    `` (B)`` after them when both decks have the same name."""
+    first, second = deck_names
+    if first == second:
+        return f"{first} ({LOG_PLAYERS[0]})", f"{second} ({LOG_PLAYERS[1]})"
+    return first, second
 
 
 def game_text(
-    log: Iterable[str], outcome: object, turns: Sequence[int], names: Sequence[str], seed: int
+    log: Iterable[str],
+    outcome: Outcome,
+    turns: Sequence[int],
+    deck_names: Sequence[str],
+    policies: Sequence[str],
+    seed: int,
 ) -> str:
-    """A played game's log lines, then ``result: A wins (...) after 5 turns of A and 4 of B
-    (A = deck, B = deck; seed 7)``."""
-    players = f"A = {names[0]}, B = {names[1]}"
-    result = (
-        f"result: {outcome} after {turns[0]} turns of A and {turns[1]} of B "
-        f"({players}; seed {seed})"
+    """A played game's log lines with each player called by their deck's name
+    (``T3 Monolium Rush: mobilizes …``), then ``result: Monolium Rush wins (gates) after
+    5 turns of Monolium Rush and 4 of Septpia Control (policies greedy and greedy;
+    seed 7)``."""
+    labels = player_labels(deck_names)
+    by_log_name = dict(zip(LOG_PLAYERS, labels, strict=True))
+    won = "draw" if outcome.winner is None else f"{labels[outcome.winner]} wins"
+    result = f"{won} ({outcome.reason})"
+    engine_result = f"game over: {outcome}"
+
+    def named(line: str) -> str:
+        turn, _, rest = line.partition(" ")
+        player, colon, text = rest.partition(": ")
+        if player not in by_log_name or not colon:
+            return line
+        return f"{turn} {by_log_name[player]}: {'game over: ' + result if text == engine_result else text}"
+
+    summary = (
+        f"result: {result} after {turns[0]} turns of {labels[0]} and {turns[1]} of "
+        f"{labels[1]} (policies {policies[0]} and {policies[1]}; seed {seed})"
     )
-    return "".join(f"{line}\n" for line in (*log, result))
+    return "".join(f"{line}\n" for line in (*map(named, log), summary))

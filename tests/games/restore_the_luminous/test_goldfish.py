@@ -223,8 +223,9 @@ def test_play_between_two_decks(run: CliRun) -> None:
     assert result.exit_code == 0
     *log, last = result.stdout.splitlines()
     assert last.startswith("result: ")
-    assert last.endswith("(A = Red Rush (greedy), B = Blue Tide Control (greedy); seed 2)")
-    assert log[0].startswith("T0 A: draws ")
+    assert " turns of Red Rush and " in last and " of Blue Tide Control " in last
+    assert last.endswith("(policies greedy and greedy; seed 2)")
+    assert log[0].startswith("T0 Red Rush: draws ")
     assert run("play", RED_RUSH, BLUE_TIDE, "--seed", "2").stdout == result.stdout
 
 

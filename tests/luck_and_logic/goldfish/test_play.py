@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from tests.conftest import CliRun
@@ -47,7 +48,25 @@ def test_the_text_report_and_one_game_without_games(run: CliRun) -> None:
     assert "second player wins" in text and "of the decided games" in text
     log = run("play", SEPTPIA, MONOLIUM, "--policy-a", "random").stdout
     assert log.splitlines()[-1].startswith("result: ")
-    assert "(random), B = " in log.splitlines()[-1]
+    assert log.splitlines()[-1].endswith("(policies random and greedy; seed 0)")
+
+
+def test_one_game_calls_each_player_by_their_decks_name(run: CliRun) -> None:
+    """Every line names the player by their deck (``A``/``B`` only tell apart two decks
+    of one name), the engine's "game over: A wins" and the result line too."""
+    log = run("play", SEPTPIA, MONOLIUM, "--seed", "3").stdout.splitlines()
+    assert all(line.startswith(("T", "result: ")) for line in log)
+    assert not [line for line in log if line.split(": ")[0].endswith((" A", " B"))]
+    assert {line.split(": ")[0].split(" ", 1)[1] for line in log[:-1]} == {
+        "Septpia Control",
+        "Monolium Rush",
+    }
+    winner = log[-1].removeprefix("result: ").split(" wins")[0]
+    assert winner in ("Septpia Control", "Monolium Rush")
+    assert log[-2].endswith(f": game over: {winner} wins (gates)")
+    assert re.search(r" after \d+ turns of Septpia Control and \d+ of Monolium Rush ", log[-1])
+    mirror = run("play", SEPTPIA, SEPTPIA, "--seed", "3").stdout
+    assert "T0 Septpia Control (A): draws " in mirror and "T0 Septpia Control (B): " in mirror
 
 
 def test_going_fixes_who_goes_first(run: CliRun) -> None:
@@ -58,7 +77,8 @@ def test_going_fixes_who_goes_first(run: CliRun) -> None:
         assert report["going"] == going and report["going_first"][side]["games"] == count
     second = run("play", SEPTPIA, MONOLIUM, "--going", "second", "--seed", "3")
     first = run("play", SEPTPIA, MONOLIUM, "--going", "first", "--seed", "3")
-    assert "T0 B: goes first" in second.stdout and "T0 A: goes first" in first.stdout
+    assert "T0 Monolium Rush: goes first" in second.stdout
+    assert "T0 Septpia Control: goes first" in first.stdout
     text = run("play", SEPTPIA, MONOLIUM, "--games", "2", "--going", "second").stdout
     assert "B goes first in every game" in text
 
