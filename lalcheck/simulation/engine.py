@@ -209,7 +209,9 @@ def game_text(
         player, colon, text = rest.partition(": ")
         if player not in by_log_name or not colon:
             return line
-        return f"{turn} {by_log_name[player]}: {'game over: ' + result if text == engine_result else text}"
+        if text == engine_result:
+            text = f"game over: {result}"
+        return f"{turn} {by_log_name[player]}: {text}"
 
     summary = (
         f"result: {result} after {turns[0]} turns of {labels[0]} and {turns[1]} of "
