@@ -291,6 +291,7 @@ class Checker:
         self.as_of = as_of
         self.today = today or dt.date.today()
         self._databases: dict[str, CardDatabase[Any]] = {}
+        self._named: dict[str, DatedRegulation] = {}
 
     def database(self, game_id: str) -> CardDatabase[Any]:
         """The database decks of ``game_id`` are checked against."""
@@ -306,18 +307,33 @@ class Checker:
             return self.regulations
         return Regulations.bundled(game_id)
 
+    def chosen_regulation(self, game_id: str) -> DatedRegulation | None:
+        """The regulation the checker was given, for decks of ``game_id`` (an id or a file
+        is looked up once per game); None when none was given. :class:`UsageError` (or
+        :class:`InputError` for a bad file) when that game has no such regulation: a
+        command asks for the first deck's game before it reports anything."""
+        if not isinstance(self.regulation, str):
+            return self.regulation
+        if game_id not in self._named:
+            self._named[game_id] = self.regulations_of(game_id).named(self.regulation)
+        return self._named[game_id]
+
     def _setting(
         self, deck_file: DeckFile, regulations: Regulations
     ) -> tuple[DatedRegulation, dt.date, list[Finding]]:
         """The regulation and date a deck is checked under: the command's, the deck's,
-        or the one in force today."""
+        or the one in force today. A regulation given to the checker that the deck's game
+        does not have (decks of two games, a regulation of one) is a finding of the deck,
+        so the other decks are still reported."""
         problems: list[Finding] = []
         as_of = self.as_of or deck_file.as_of or self.today
-        regulation = (
-            regulations.named(self.regulation)
-            if isinstance(self.regulation, str)
-            else self.regulation
-        )
+        try:
+            regulation = self.chosen_regulation(regulations.game)
+        except LalcheckError as error:
+            regulation = None
+            title = get_game(regulations.game).title
+            message = f"the regulation given does not apply to {title} decks: {error}"
+            problems.append(Finding(SYNTAX, Severity.ERROR, message))
         line = deck_file.field_lines.get("regulation")
         if regulation is None and deck_file.regulation is not None:
             regulation = regulations.get(deck_file.regulation)

@@ -114,6 +114,31 @@ def test_unknown_regulation_option_exits_2(run: CliRun) -> None:
     assert "unknown regulation '1999-01-01'; known regulations: 2016-01-28" in result.stderr
 
 
+def test_a_regulation_of_one_game_on_decks_of_two(run: CliRun) -> None:
+    """A regulation the first deck's game lacks exits 2 before any report; one only a
+    later deck's game lacks is that deck's finding, and the report stays whole."""
+    data = Path(__file__).parents[1] / "data"
+    septpia = data / "decks" / "septpia-control.yaml"
+    blue_tide = data / "restore-the-luminous" / "decks" / "blue-tide.yaml"
+    decks = [septpia, *(data / "decks").glob("*.yaml"), blue_tide]
+    result = run("check", "--format", "json", "--regulation", "2017-09-01", *decks)
+    assert result.exit_code == 1
+    report = json.loads(result.stdout)
+    *others, last = report["decks"]
+    assert all(deck["legal"] for deck in others) and not last["legal"]
+    assert any(
+        finding["message"].startswith(
+            "the regulation given does not apply to Restore the Luminous decks: "
+            "unknown regulation '2017-09-01'"
+        )
+        and finding["severity"] == "error"
+        for finding in last["findings"]
+    )
+    reversed_order = run("check", "--regulation", "2017-09-01", blue_tide, *decks)
+    assert reversed_order.exit_code == 2 and not reversed_order.stdout
+    assert "unknown regulation '2017-09-01'" in reversed_order.stderr
+
+
 def test_bad_options_exit_2(run: CliRun) -> None:
     assert run("check", "--db", TEST_DB, "--format", "xml", BASE).exit_code == 2
     assert run("check", "--db", TEST_DB, "--as-of", "yesterday", BASE).exit_code == 2

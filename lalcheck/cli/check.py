@@ -112,6 +112,7 @@ def check(
             as_of=as_of,
         )
         first_game = database.info.game if database else deck_game(paths)
+        checker.chosen_regulation(first_game)  # a regulation it lacks: exit 2 before any report
         lock_file = chosen["lock"].value
         verify_lock(checker.database(first_game), source, Path(lock_file) if lock_file else None)
         run = checker.run(paths, strict=strict, shown=shown_severity(quiet=quiet, verbose=verbose))
