@@ -5,10 +5,14 @@ extra or an unreachable cluster. The Ray and Dask clusters themselves are in
 
 from __future__ import annotations
 
+import contextlib
 import json
 import pickle
+import socket
 import sys
+import threading
 from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +21,7 @@ import pytest
 from lalcheck.db import load_database
 from lalcheck.decks import read_deck
 from lalcheck.games import get_game
-from lalcheck.simulation import EVERY_SEAT, DeckInfo, GoldfishSettings, TableSettings
+from lalcheck.simulation import EVERY_SEAT, DeckInfo, GoldfishSettings, TableSettings, backends
 from lalcheck.simulation.runner import (
     Chunk,
     ChunkResult,
@@ -169,3 +173,51 @@ def test_an_unreachable_dask_scheduler_exits_2(run: CliRun, address: str) -> Non
     assert result.exit_code == 2
     assert f"the Dask scheduler at {address}" in result.stderr
     assert "Traceback" not in result.output
+
+
+@contextmanager
+def tcp_server(answer: bytes | None) -> Iterator[str]:
+    """A server on a free local port that reads what a client sends first and replies
+    ``answer`` (None: says nothing); yields its ``HOST:PORT``."""
+    listener = socket.create_server(("127.0.0.1", 0))
+
+    def serve() -> None:
+        with contextlib.suppress(OSError):
+            connection, _ = listener.accept()
+            with connection:
+                connection.recv(1024)
+                if answer is not None:
+                    connection.sendall(answer)
+                connection.recv(1024)  # until the client hangs up
+
+    thread = threading.Thread(target=serve, daemon=True)
+    thread.start()
+    try:
+        yield f"127.0.0.1:{listener.getsockname()[1]}"
+    finally:
+        listener.close()
+        thread.join(timeout=5)
+
+
+#: An HTTP/2 server's first frame: an empty SETTINGS frame (RFC 9113 §3.4).
+HTTP2_SETTINGS = bytes([0, 0, 0, 4, 0, 0, 0, 0, 0])
+
+
+@pytest.mark.parametrize(
+    ("answer", "answers_grpc"),
+    [(HTTP2_SETTINGS, True), (b"HTTP/1.0 400 Bad Request\r\n\r\n", False), (None, False)],
+)
+def test_a_ray_address_must_answer_as_a_grpc_server(
+    monkeypatch: pytest.MonkeyPatch, answer: bytes | None, answers_grpc: bool
+) -> None:
+    """Ray's head node speaks gRPC; ``ray.init`` waits for ever on a port that only
+    accepts connections (a web server, a closed Ray's reused port), so lalcheck asks first."""
+    monkeypatch.setattr(backends, "CONNECT_TIMEOUT_S", 0.5)
+    with tcp_server(answer) as address:
+        backends.check_reachable(address, "the cluster", "fix it")  # TCP alone: fine
+    with tcp_server(answer) as address:
+        if answers_grpc:
+            backends.check_reachable(address, "the cluster", "fix it", grpc=True)
+        else:
+            with pytest.raises(backends.ClusterError, match="does not answer as one"):
+                backends.check_reachable(address, "the cluster", "fix it", grpc=True)

@@ -81,19 +81,48 @@ def _extra(extra: str, engine: str) -> Iterator[None]:
         ) from error
 
 
-def check_reachable(address: str, cluster: str, fix: str) -> None:
+def check_reachable(address: str, cluster: str, fix: str, *, grpc: bool = False) -> None:
     """A :class:`ClusterError` at once when ``address`` (``HOST:PORT``, or with a scheme
-    such as ``tcp://`` or ``ray://``) does not accept TCP connections; ``cluster`` names
-    it and ``fix`` says what to do."""
+    such as ``tcp://`` or ``ray://``) does not accept TCP connections or, with ``grpc``,
+    accepts them but does not answer as a gRPC server (Ray's head node does; ``ray.init``
+    would wait on anything else for ever); ``cluster`` names it and ``fix`` says what to do."""
     host, colon, port = address.split("://", 1)[-1].rpartition(":")
     if not colon or not port.isdigit():
         raise ClusterError(f"{cluster}: the address is not HOST:PORT or SCHEME://HOST:PORT")
     try:
-        socket.create_connection((host.strip("[]"), int(port)), CONNECT_TIMEOUT_S).close()
+        with socket.create_connection((host.strip("[]"), int(port)), CONNECT_TIMEOUT_S) as sock:
+            if grpc and not _answers_http2(sock):
+                raise ClusterError(
+                    f"{cluster} accepts connections but does not answer as one (no HTTP/2 "
+                    f"settings, which every gRPC server sends, within {CONNECT_TIMEOUT_S} s); "
+                    f"{fix}"
+                )
     except OSError as error:
         raise ClusterError(
             f"cannot connect to {cluster}: {error.strerror or error}; {fix}"
         ) from error
+
+
+#: What an HTTP/2 client sends first (RFC 9113 §3.4): the preface and an empty SETTINGS frame.
+_HTTP2_PREFACE = b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n" + bytes([0, 0, 0, 4, 0, 0, 0, 0, 0])
+#: The type of a SETTINGS frame, the fourth byte of its 9-byte header.
+_SETTINGS = 4
+
+
+def _answers_http2(sock: socket.socket) -> bool:
+    """Whether the server on ``sock`` answers the HTTP/2 preface with the SETTINGS frame
+    an HTTP/2 server must send first (RFC 9113 §3.4)."""
+    sock.sendall(_HTTP2_PREFACE)
+    header = b""
+    try:
+        while len(header) < 9:
+            received = sock.recv(9 - len(header))
+            if not received:
+                return False
+            header += received
+    except TimeoutError:
+        return False
+    return header[3] == _SETTINGS
 
 
 __all__ = ["BackendName", "ClusterError", "check_reachable", "open_backend"]

@@ -78,7 +78,9 @@ def ray_backend(workers: int) -> Iterator[RayBackend]:
             check_reachable(
                 address,
                 f"the Ray cluster at RAY_ADDRESS={address}",
-                "start it (ray start --head) or unset RAY_ADDRESS for a local Ray",
+                "give the head node's address (ray start --head prints it) or unset "
+                "RAY_ADDRESS for a local Ray",
+                grpc=True,
             )
         options: dict[str, Any] = {}
     else:
