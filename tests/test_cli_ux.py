@@ -18,6 +18,7 @@ import typer
 import typer.main
 
 from lalcheck.cli import app
+from lalcheck.cli.root import COMMANDS, load_command
 from lalcheck.resources import schema_path
 from lalcheck.schemas import schema_file, schema_names
 from tests.conftest import DECKS, TEST_DB, TESTS, CliRun
@@ -445,6 +446,19 @@ def test_check_imports_no_heavy_library_nor_other_commands() -> None:
         m for m in modules if ".engine" in m or "goldfish" in m or "lalcheck.collection" in m
     ]
     assert "lalcheck.cli.db" not in modules and "lalcheck.formatters.sarif" not in modules
+    assert "lalcheck.games.luck_and_logic.abilities.model" not in modules  # read when needed
+
+
+def test_help_lists_every_command_without_importing_one(run: CliRun) -> None:
+    """``lalcheck --help`` reads the summaries of the command table; each is also the
+    command's own short help, and fits an 80-column terminal."""
+    modules = _imported("--help")
+    assert not [m for m in modules if m.startswith("lalcheck.cli.") and m != "lalcheck.cli.root"]
+    listed = run("--help").stdout
+    for name, command in COMMANDS.items():
+        assert f"  {name:<10}  {command.summary}\n" in listed
+        assert len(f"  {name:<10}  {command.summary}") <= 80
+        assert load_command(name).get_short_help_str(80) == command.summary
 
 
 def test_messages_show_the_text_typed_not_escapes(run: CliRun, repo: Path) -> None:

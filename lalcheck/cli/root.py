@@ -1,15 +1,17 @@
 """The ``lalcheck`` Typer app, whose commands are imported only when they run.
 
-Each command lives in its own module, named in :data:`COMMANDS`; the group
-imports a module the first time its command is looked up (to run it, to show
-its help, or to list it under ``lalcheck --help``), so ``lalcheck check`` never
-pays for the goldfish engine, the collection or the HTTP client.
+Each command lives in its own module, named in :data:`COMMANDS` with the line
+``lalcheck --help`` lists it with; the group imports a module the first time its
+command is looked up (to run it or to show its help), so ``lalcheck check``
+never pays for the goldfish engine, the collection or the HTTP client, and
+``lalcheck --help`` for none of them.
 """
 
 from __future__ import annotations
 
 import importlib
 from collections.abc import Iterator, Mapping, MutableMapping
+from dataclasses import dataclass
 from typing import Any
 
 import typer
@@ -18,28 +20,55 @@ import typer.main
 
 from lalcheck import __version__
 
-#: Command name -> ``module:attribute``: a command function, or a Typer app of subcommands.
-COMMANDS: Mapping[str, str] = {
-    "check": "lalcheck.cli.check:check",
-    "legal-in": "lalcheck.cli.legal_in:legal_in",
-    "import": "lalcheck.cli.decklists:import_decklist",
-    "export": "lalcheck.cli.decklists:export",
-    "draw": "lalcheck.cli.goldfish:draw",
-    "goldfish": "lalcheck.cli.goldfish:goldfish",
-    "play": "lalcheck.cli.play:play",
-    "cards": "lalcheck.cli.cards:app",
-    "db": "lalcheck.cli.db:app",
-    "collection": "lalcheck.cli.collection:app",
-    "simulate": "lalcheck.cli.simulate:simulate",
-    "games": "lalcheck.cli.games:games",
-    "schema": "lalcheck.cli.schema:schema",
-    "config": "lalcheck.cli.config:config",
+
+@dataclass(frozen=True, slots=True)
+class Command:
+    """Where a command lives (``module:attribute``: a command function, or a Typer app of
+    subcommands) and the line ``lalcheck --help`` lists it with."""
+
+    target: str
+    summary: str
+
+
+#: Every command, by name: ``lalcheck --help`` lists them without importing one.
+COMMANDS: Mapping[str, Command] = {
+    "check": Command(
+        "lalcheck.cli.check:check", "Validate decks: exit 0 if all are legal, 1 if not."
+    ),
+    "legal-in": Command(
+        "lalcheck.cli.legal_in:legal_in", "Check decks under every regulation, by date."
+    ),
+    "import": Command(
+        "lalcheck.cli.decklists:import_decklist", "Turn a text decklist into a deck file."
+    ),
+    "export": Command(
+        "lalcheck.cli.decklists:export",
+        "Write a deck as a text decklist or a registration sheet.",
+    ),
+    "draw": Command("lalcheck.cli.goldfish:draw", "One seeded sample game, turn by turn."),
+    "goldfish": Command(
+        "lalcheck.cli.goldfish:goldfish", "Play many games against an opponent; odds by turn."
+    ),
+    "play": Command("lalcheck.cli.play:play", "Play seeded games between two decks."),
+    "cards": Command("lalcheck.cli.cards:app", "Look cards up in the card database."),
+    "db": Command("lalcheck.cli.db:app", "The card database: show, check, import, lock."),
+    "collection": Command(
+        "lalcheck.cli.collection:app", "Your cards: what you own, what your decks need."
+    ),
+    "simulate": Command(
+        "lalcheck.cli.simulate:simulate", "Role win rates of a game played without decks."
+    ),
+    "games": Command("lalcheck.cli.games:games", "The games lalcheck knows."),
+    "schema": Command("lalcheck.cli.schema:schema", "Print a bundled JSON Schema."),
+    "config": Command(
+        "lalcheck.cli.config:config", "Show the effective settings and where each is from."
+    ),
 }
 
 
 def load_command(name: str) -> typer.core.TyperCommand | typer.core.TyperGroup:
     """The click command of ``lalcheck NAME``, built from its module."""
-    module_name, attribute = COMMANDS[name].split(":")
+    module_name, attribute = COMMANDS[name].target.split(":")
     target = getattr(importlib.import_module(module_name), attribute)
     if not isinstance(target, typer.Typer):
         single = typer.Typer(add_completion=False, rich_markup_mode=None)
@@ -47,6 +76,7 @@ def load_command(name: str) -> typer.core.TyperCommand | typer.core.TyperGroup:
         target = single
     command = typer.main.get_command(target)
     command.name = name
+    command.short_help = COMMANDS[name].summary
     assert isinstance(command, typer.core.TyperCommand | typer.core.TyperGroup)
     return command
 
@@ -93,6 +123,12 @@ class LazyGroup(typer.core.TyperGroup):
 
     def get_command(self, ctx: Any, cmd_name: str) -> Any:
         return self.commands.get(cmd_name)
+
+    def format_commands(self, ctx: Any, formatter: Any) -> None:
+        """The commands and their summaries, none of them imported for it."""
+        rows = [(name, command.summary) for name, command in COMMANDS.items()]
+        with formatter.section("Commands"):
+            formatter.write_dl(rows)
 
 
 app = typer.Typer(
