@@ -153,7 +153,8 @@ def intercept(game: GameState, battle: BattleState, member: Member) -> None:
     state.drop.extend(member.souls)
     stat, value = intercept_bonus(member)
     battle.bonus[1][stat] += value
-    game.note(player, f"intercepts with {member.card.label()}")
+    if game.log is not None:
+        game.note(player, f"intercepts with {member.card.label()}")
 
 
 def judge(game: GameState, battle: BattleState) -> tuple[Member, Member] | None:
@@ -163,15 +164,18 @@ def judge(game: GameState, battle: BattleState) -> tuple[Member, Member] | None:
         game.note(battle.attacker, "the battle ends: a battling member left the field")
         return None
     attacker, defender = _member(game, battle, 0), _member(game, battle, 1)
-    by = "spirit" if judged_by_spirit(game) else "power"
+    logged = game.log is not None
+    by = ("spirit" if judged_by_spirit(game) else "power") if logged else ""
     if attacker_wins(game, battle):
         state = game.players[1 - battle.attacker]
         state.remove_member(defender)
         state.cost.append(defender.card)
         state.cost.extend(defender.souls)
-        game.note(battle.attacker, f"wins the battle by {by}; {defender.card.label()} retreats")
+        if logged:
+            game.note(battle.attacker, f"wins the battle by {by}; {defender.card.label()} retreats")
         return attacker, defender
-    game.note(1 - battle.attacker, f"wins the battle by {by}")
+    if logged:
+        game.note(1 - battle.attacker, f"wins the battle by {by}")
     return defender, attacker
 
 

@@ -941,7 +941,8 @@ def destroy_gate(game: GameState, owner: int, circle: int) -> None:
         return
     state.gate_destroyed[circle - 1] = True
     gate = state.gates[circle - 1]
-    game.note(owner, f"gate {circle} {gate.label()} is destroyed ({state.gates_destroyed}/6)")
+    if game.log is not None:
+        game.note(owner, f"gate {circle} {gate.label()} is destroyed ({state.gates_destroyed}/6)")
     if all(state.gate_destroyed):
         game.losers[owner] = True
         return
@@ -963,7 +964,8 @@ def enter_battle_zone(game: GameState, player: int, card: Card, *, from_hand: bo
     state.battle.append(card)
     side = 0 if player == battle.attacker else 1
     logic = card.logic
-    game.note(player, f"defines {card.label()}" + ("" if from_hand else " from the deck"))
+    if game.log is not None:
+        game.note(player, f"defines {card.label()}" + ("" if from_hand else " from the deck"))
     paradox = logic is not None and logic.kind is LogicKind.PARADOX
     if logic is not None and not paradox:
         stat = _LOGIC_STAT.get(logic.kind)

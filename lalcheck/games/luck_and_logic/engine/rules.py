@@ -68,6 +68,20 @@ from lalcheck.games.luck_and_logic.engine.trance import can_mobilize
 from lalcheck.simulation import engine
 from lalcheck.simulation.engine import IllegalActionError as IllegalActionError
 
+# Phases read on the hot paths: on CPython 3.11 reading a member off an enum class
+# goes through the enum metaclass's attribute hook, a module global does not.
+_BATTLE = Phase.BATTLE
+_CHOOSE = Phase.CHOOSE
+_DEFINE = Phase.DEFINE
+_DEFINE_FORCED = Phase.DEFINE_FORCED
+_DISCARD = Phase.DISCARD
+_INTERCEPT = Phase.INTERCEPT
+_LEVEL = Phase.LEVEL
+_LEVEL_RETURN = Phase.LEVEL_RETURN
+_MAIN = Phase.MAIN
+_MULLIGAN = Phase.MULLIGAN
+_OVER = Phase.OVER
+
 __all__ = ["Game", "IllegalActionError", "LegalActions", "can_mobilize", "distinct_indices"]
 
 
@@ -152,40 +166,40 @@ class Game(GameState):
         """Every legal action, one per distinct outcome (copies of a card count once)."""
         phase = self.phase
         state = self.players[self.actor]
-        if phase is Phase.MAIN:
+        if phase is _MAIN:
             yield from self._main_actions(state)
-        elif phase is Phase.CHOOSE:
+        elif phase is _CHOOSE:
             choice = self.choice
             assert choice is not None
             for option in choice.options:
                 yield Choose(option)
             if choice.optional:
                 yield PASS
-        elif phase is Phase.BATTLE:
+        elif phase is _BATTLE:
             yield from self._attack_actions()
             yield PASS
-        elif phase is Phase.LEVEL:
+        elif phase is _LEVEL:
             for index in distinct_indices(state.hand):
                 yield LevelUp(index)
             yield PASS
-        elif phase is Phase.DEFINE or phase is Phase.DEFINE_FORCED:
+        elif phase is _DEFINE or phase is _DEFINE_FORCED:
             for index in distinct_indices(state.hand):
                 yield Define(index)
-            if phase is Phase.DEFINE:
+            if phase is _DEFINE:
                 if b.can_level_support(self, self.actor):
                     yield LEVEL_SUPPORT
                 yield PASS
-        elif phase is Phase.INTERCEPT:
+        elif phase is _INTERCEPT:
             for member in self.interceptors():
                 yield Intercept(member.circle)
             yield PASS
-        elif phase is Phase.DISCARD:
+        elif phase is _DISCARD:
             for index in distinct_indices(state.hand):
                 yield Discard(index)
-        elif phase is Phase.LEVEL_RETURN:
+        elif phase is _LEVEL_RETURN:
             for index in state.distinct_level_cards():
                 yield ReturnLevel(index)
-        elif phase is Phase.MULLIGAN:
+        elif phase is _MULLIGAN:
             hand = range(len(state.hand))
             for size in range(len(state.hand) + 1):
                 for bottom in combinations(hand, size):
@@ -255,25 +269,25 @@ class Game(GameState):
         state = self.players[self.actor]
         kind = type(action)
         if kind is Pass:
-            if phase is Phase.CHOOSE:
+            if phase is _CHOOSE:
                 return self.choice is not None and self.choice.optional
             return phase in PASSABLE_PHASES
         if kind is Choose:
             assert isinstance(action, Choose)
             return (
-                phase is Phase.CHOOSE
+                phase is _CHOOSE
                 and self.choice is not None
                 and action.option in self.choice.options
             )
         if kind is Mobilize:
             assert isinstance(action, Mobilize)
-            if phase is not Phase.MAIN or not is_first_copy(state.hand, action.card):
+            if phase is not _MAIN or not is_first_copy(state.hand, action.card):
                 return False
             card = state.hand[action.card]
             return can_mobilize(state, card) and action.circles in shapes(card.territory)
         if kind is Attack:
             assert isinstance(action, Attack)
-            if phase is not Phase.BATTLE or self.attacks_made >= state.face_up_level_count:
+            if phase is not _BATTLE or self.attacks_made >= state.face_up_level_count:
                 return False
             member = state.member_at(action.attacker)
             return (
@@ -284,26 +298,26 @@ class Game(GameState):
             )
         if kind is LevelUp:
             assert isinstance(action, LevelUp)
-            return phase is Phase.LEVEL and is_first_copy(state.hand, action.card)
+            return phase is _LEVEL and is_first_copy(state.hand, action.card)
         if kind is Define:
             assert isinstance(action, Define)
             return phase in _DEFINING and is_first_copy(state.hand, action.card)
         if kind is Discard:
             assert isinstance(action, Discard)
-            return phase is Phase.DISCARD and is_first_copy(state.hand, action.card)
+            return phase is _DISCARD and is_first_copy(state.hand, action.card)
         if kind is LuckDrive:
-            return phase is Phase.MAIN and len(state.cost) >= d.LUCK_DRIVE_COST
+            return phase is _MAIN and len(state.cost) >= d.LUCK_DRIVE_COST
         if kind is LevelSupport:
-            return phase is Phase.DEFINE and b.can_level_support(self, self.actor)
+            return phase is _DEFINE and b.can_level_support(self, self.actor)
         if kind is Intercept:
             assert isinstance(action, Intercept)
-            return phase is Phase.INTERCEPT and any(
+            return phase is _INTERCEPT and any(
                 m.circle == action.circle for m in self.interceptors()
             )
         if kind is LogicDrive or kind is Activate:
             assert isinstance(action, LogicDrive | Activate)
             member = state.member_at(action.circle)
-            if phase is not Phase.MAIN or member is None:
+            if phase is not _MAIN or member is None:
                 return False
             ability = effects.can_use(self, self.actor, member, action.ability)
             wanted = Kind.LOGIC_DRIVE if kind is LogicDrive else Kind.ACTIVATED
@@ -311,14 +325,12 @@ class Game(GameState):
         if kind is Trance:
             assert isinstance(action, Trance)
             return (
-                phase is Phase.MAIN
-                and not state.trance_used
-                and trance.is_legal_trance(state, action)
+                phase is _MAIN and not state.trance_used and trance.is_legal_trance(state, action)
             )
         if kind is TranceChange:
             assert isinstance(action, TranceChange)
             return (
-                phase is Phase.MAIN
+                phase is _MAIN
                 and not state.trance_change_used
                 and trance.is_legal_trance_change(state, action)
             )
@@ -326,7 +338,7 @@ class Game(GameState):
             assert isinstance(action, Move)
             member = state.member_at(action.circle)
             return (
-                phase is Phase.MAIN
+                phase is _MAIN
                 and member is not None
                 and action.circles in set(member_moves(state, member))
             )
@@ -367,7 +379,7 @@ class Game(GameState):
         choice = self.choice
         assert choice is not None
         self.resume = resume
-        self.phase = Phase.CHOOSE
+        self.phase = _CHOOSE
         self.actor = choice.player
 
     def _choose(self, action: Choose) -> None:
@@ -380,7 +392,7 @@ class Game(GameState):
         self._settle(resume)
 
     def _to_main(self) -> None:
-        self.phase = Phase.MAIN
+        self.phase = _MAIN
         self.actor = self.active
 
     def _battle_end(self) -> None:
@@ -409,7 +421,8 @@ class Game(GameState):
             del state.hand[index]
         for card in bottom:
             state.deck.insert(0, card)
-        self.note(player, f"puts {len(bottom)} on the bottom" if bottom else "keeps")
+        if self.log is not None:
+            self.note(player, f"puts {len(bottom)} on the bottom" if bottom else "keeps")
         self.draw(player, len(bottom))
         self.openings[player] = Opening(opening, tuple(bottom), tuple(state.hand))
         if self.openings[1 - player] is None:
@@ -445,7 +458,7 @@ class Game(GameState):
         if self._check_over():
             return
         self.actor = player
-        self.phase = Phase.LEVEL if self.players[player].hand else Phase.MAIN
+        self.phase = _LEVEL if self.players[player].hand else _MAIN
 
     def _level_up(self, action: LevelUp) -> None:
         """R-TURN-3: face down on the first player's first turn; return one at 5 cards."""
@@ -456,9 +469,10 @@ class Game(GameState):
         state.level.append(card)
         state.level_face_up.append(face_up)
         state.level_rested.append(False)
-        self.note(player, f"levels up with {card.label() if face_up else 'a face-down card'}")
+        if self.log is not None:
+            self.note(player, f"levels up with {card.label() if face_up else 'a face-down card'}")
         if len(state.level) >= d.LEVEL_ZONE_RETURN_AT:
-            self.phase = Phase.LEVEL_RETURN
+            self.phase = _LEVEL_RETURN
         else:
             self._leveled(player)
 
@@ -483,7 +497,8 @@ class Game(GameState):
         state.pay(card.cost or 0)
         member = self.new_member(card, action.circles)
         state.place(member)
-        self.note(player, f"mobilizes {card.label()} on {format_circles(action.circles)}")
+        if self.log is not None:
+            self.note(player, f"mobilizes {card.label()} on {format_circles(action.circles)}")
         effects.fire(self, player, Trigger.MOBILIZE, member=member, from_hand=True)
         self._settle(Resume.MAIN)
 
@@ -527,7 +542,8 @@ class Game(GameState):
         self.attacks_made += 1
         defender = self.players[1 - player]
         target = defender.field[action.target - 1]
-        self.note(player, f"{attacker.card.label()} attacks circle {action.target}")
+        if self.log is not None:
+            self.note(player, f"{attacker.card.label()} attacks circle {action.target}")
         self.attack_target = action.target
         if target is not None:
             bonus = ([0, 0, 0], [0, 0, 0])
@@ -556,14 +572,14 @@ class Game(GameState):
         if b.is_void(self, battle):
             self._finish_battle(battle)
         elif self.interceptors():
-            self.phase = Phase.INTERCEPT
+            self.phase = _INTERCEPT
             self.actor = 1 - battle.attacker
         else:
             self._start_definition(battle)
 
     def _battle_goes_on(self) -> None:
         """The next attack, or the end phase when none is left."""
-        self.phase = Phase.BATTLE
+        self.phase = _BATTLE
         self.actor = self.active
         if not self.can_attack():
             self._end_phase()
@@ -580,7 +596,7 @@ class Game(GameState):
 
     def _start_definition(self, battle: BattleState) -> None:
         """R-BAT-3: logic definition, the defender first."""
-        self.phase = Phase.DEFINE
+        self.phase = _DEFINE
         battle.to_define = 1 - battle.attacker
         battle.passes = 0
         self._advance_definition(battle)
@@ -600,7 +616,7 @@ class Game(GameState):
                 return
             player = battle.to_define
             if rooms[player] and b.has_a_card_to_define(self, player):
-                self.phase = Phase.DEFINE
+                self.phase = _DEFINE
                 self.actor = player
                 return
             battle.passes += 1
@@ -618,7 +634,7 @@ class Game(GameState):
     def _level_support(self, action: LevelSupport) -> None:
         b.level_support(self, self.actor)
         if not self._check_over():
-            self.phase = Phase.DEFINE_FORCED
+            self.phase = _DEFINE_FORCED
 
     def _finish_battle(self, battle: BattleState) -> None:
         """R-BAT-5: judge, then battle_won / battle_lost abilities, then R-BAT-6."""
@@ -637,18 +653,18 @@ class Game(GameState):
 
     def _pass(self, action: Pass) -> None:
         phase = self.phase
-        if phase is Phase.CHOOSE:
+        if phase is _CHOOSE:
             effects.decline(self)
             self._carry_on()
-        elif phase is Phase.MAIN:
-            self.phase = Phase.BATTLE
+        elif phase is _MAIN:
+            self.phase = _BATTLE
             if not self.can_attack():
                 self._end_phase()
-        elif phase is Phase.LEVEL:
-            self.phase = Phase.MAIN
-        elif phase is Phase.BATTLE:
+        elif phase is _LEVEL:
+            self.phase = _MAIN
+        elif phase is _BATTLE:
             self._end_phase()
-        elif phase is Phase.INTERCEPT:
+        elif phase is _INTERCEPT:
             assert self.battle is not None
             self._start_definition(self.battle)
         else:
@@ -683,7 +699,7 @@ class Game(GameState):
         active = self.active
         for player in (active,) if d.HAND_LIMIT_TURN_PLAYER_ONLY else (active, 1 - active):
             if len(self.players[player].hand) > d.HAND_LIMIT:
-                self.phase = Phase.DISCARD
+                self.phase = _DISCARD
                 self.actor = player
                 return
         self.actor = active
@@ -693,7 +709,8 @@ class Game(GameState):
         state = self.players[self.actor]
         card = state.hand.pop(action.card)
         state.drop.append(card)
-        self.note(self.actor, f"discards {card.label()}")
+        if self.log is not None:
+            self.note(self.actor, f"discards {card.label()}")
         if len(state.hand) <= d.HAND_LIMIT:
             self._hand_limit()
 
@@ -725,19 +742,20 @@ class Game(GameState):
 
     def _finish(self, outcome: Outcome) -> None:
         self.outcome = outcome
-        self.phase = Phase.OVER
+        self.phase = _OVER
         self.queue = ()
         self.choice = None
         summary = self.summarize(self.active)
         last = self.summaries[-1] if self.summaries else None
         if last is None or (last.player, last.turn) != (summary.player, summary.turn):
             self.summaries.append(summary)
-        self.note(self.active, f"game over: {outcome}")
+        if self.log is not None:
+            self.note(self.active, f"game over: {outcome}")
 
 
 #: Decisions a player may decline with :class:`Pass` (a CHOOSE only when optional).
-PASSABLE_PHASES = frozenset({Phase.LEVEL, Phase.MAIN, Phase.BATTLE, Phase.INTERCEPT, Phase.DEFINE})
-_DEFINING = frozenset({Phase.DEFINE, Phase.DEFINE_FORCED})
+PASSABLE_PHASES = frozenset({_LEVEL, _MAIN, _BATTLE, _INTERCEPT, _DEFINE})
+_DEFINING = frozenset({_DEFINE, _DEFINE_FORCED})
 
 #: Where the turn goes on once the waiting abilities resolved (:class:`Resume`).
 _RESUME: dict[Resume, Callable[[Game], None]] = {

@@ -280,12 +280,13 @@ class PlayerState:
     # -- queries -------------------------------------------------------------
 
     def members(self) -> list[Member]:
-        """Each member on the field once, by lowest circle."""
-        seen: list[Member] = []
-        for member in self.field:
-            if member is not None and member not in seen:
-                seen.append(member)
-        return seen
+        """Each member on the field once, by lowest circle (where :attr:`Member.circle`
+        says it stands: every member's circles are in ascending order)."""
+        return [
+            member
+            for circle, member in enumerate(self.field, 1)
+            if member is not None and member.circles[0] == circle
+        ]
 
     def member_by_uid(self, uid: int) -> Member | None:
         """The member with this uid if it is on the field."""

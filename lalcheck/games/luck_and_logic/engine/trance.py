@@ -237,11 +237,12 @@ def trance(game: GameState, player: int, action: Trance) -> Member:
     member = fuse(game, player, souls, action.transunion, action.source, action.circles)
     if action.logicalist is None and state.my_logicalist is not None:
         member.soul_character = state.my_logicalist.character
-    game.note(
-        player,
-        f"trances into {member.card.label()} on {format_circles(action.circles)}"
-        f" (soul {len(member.souls)})",
-    )
+    if game.log is not None:
+        game.note(
+            player,
+            f"trances into {member.card.label()} on {format_circles(action.circles)}"
+            f" (soul {len(member.souls)})",
+        )
     _fire_trance(game, player, member, action.source)
     return member
 
@@ -253,7 +254,8 @@ def trance_change(game: GameState, player: int, action: TranceChange) -> Member:
     assert transunion is not None and foreigner is not None
     state.trance_change_used = True
     member = fuse(game, player, [transunion, foreigner], action.form, action.source, action.circles)
-    game.note(player, f"trance changes into {member.card.label()} (soul {len(member.souls)})")
+    if game.log is not None:
+        game.note(player, f"trance changes into {member.card.label()} (soul {len(member.souls)})")
     _fire_trance(game, player, member, action.source)
     return member
 
