@@ -54,24 +54,6 @@ _ATTACKING, _SELF = ConditionKind.ATTACKING, TargetKind.SELF
 _PARADOX_BASE = Ability(Kind.PARADOX_RULE, modifiers=(RuleModifier(Rule.JUDGE_SPIRIT),))
 
 
-# -- abilities of members -------------------------------------------------------------------
-
-
-def member_abilities(member: Member) -> Iterator[tuple[Card, int, Ability]]:
-    """Every ability a member has: its card's, then those its soul cards give it
-    (R-TRANCE), as ``(card printing it, soul position or -1, ability)``."""
-    for ability in member.card.effects.items:
-        yield member.card, -1, ability
-    for position, soul in enumerate(member.souls):
-        if soul.soul is not None:
-            for ability in soul.soul.items:
-                yield soul, position, ability
-
-
-def soul_count(member: Member) -> int:
-    return len(member.souls)
-
-
 # -- conditions and filters -----------------------------------------------------------------
 
 

@@ -25,7 +25,7 @@ import random
 from typing import Protocol
 
 from lalcheck.games.luck_and_logic.abilities.model import (
-    Ability,
+    Abilities,
     Boost,
     ConditionKind,
     CostKind,
@@ -95,10 +95,11 @@ class PassivePolicy:
     """The goldfish opponent: does nothing it may decline."""
 
     def choose(self, game: Game, actions: LegalActions, rng: random.Random) -> Action:
-        if game.phase is Phase.MULLIGAN:
+        phase = game.phase
+        if phase is _MULLIGAN:
             return Mulligan()
-        if game.phase in PASSABLE_PHASES or (
-            game.phase is Phase.CHOOSE and game.choice is not None and game.choice.optional
+        if phase in PASSABLE_PHASES or (
+            phase is _CHOOSE and game.choice is not None and game.choice.optional
         ):
             return PASS
         return next(iter(actions))
@@ -110,6 +111,25 @@ class RandomPolicy:
     def choose(self, game: Game, actions: LegalActions, rng: random.Random) -> Action:
         return rng.choice(list(actions))
 
+
+# Enum members read on the hot paths: on CPython 3.11 reading a member off an enum
+# class goes through the enum metaclass's attribute hook, a module global does not.
+_MULLIGAN, _LEVEL, _LEVEL_RETURN, _MAIN = (
+    Phase.MULLIGAN,
+    Phase.LEVEL,
+    Phase.LEVEL_RETURN,
+    Phase.MAIN,
+)
+_BATTLE, _INTERCEPT, _DEFINE, _DEFINE_FORCED = (
+    Phase.BATTLE,
+    Phase.INTERCEPT,
+    Phase.DEFINE,
+    Phase.DEFINE_FORCED,
+)
+_DISCARD, _CHOOSE = Phase.DISCARD, Phase.CHOOSE
+_TACTICS, _PARADOX, _TRANSUNION = CardType.TACTICS, CardType.PARADOX, CardType.TRANSUNION
+_CONTINUOUS, _LOGIC_DRIVE = Kind.CONTINUOUS, Kind.LOGIC_DRIVE
+_ATTACKING, _SELF, _POWER = ConditionKind.ATTACKING, TargetKind.SELF, Stat.POWER
 
 #: Greedy mulligan (R-TURN-0): keep any hand holding a logicalist or foreigner of
 #: this level or lower (a member for the first attack)...
@@ -141,25 +161,25 @@ class GreedyPolicy:
     def choose(self, game: Game, actions: LegalActions, rng: random.Random) -> Action:
         phase = game.phase
         state = game.players[game.actor]
-        if phase is Phase.MAIN:
+        if phase is _MAIN:
             return self._main(game, state)
-        if phase is Phase.CHOOSE:
+        if phase is _CHOOSE:
             return self.choice(game)
-        if phase is Phase.BATTLE:
+        if phase is _BATTLE:
             return self._attack(game, state)
-        if phase is Phase.LEVEL:
+        if phase is _LEVEL:
             return self._level(state)
-        if phase is Phase.DEFINE or phase is Phase.DEFINE_FORCED:
+        if phase is _DEFINE or phase is _DEFINE_FORCED:
             assert game.battle is not None
-            return self._define(game, game.battle, forced=phase is Phase.DEFINE_FORCED)
-        if phase is Phase.INTERCEPT:
+            return self._define(game, game.battle, forced=phase is _DEFINE_FORCED)
+        if phase is _INTERCEPT:
             assert game.battle is not None
             return self._intercept(game, game.battle)
-        if phase is Phase.DISCARD:
+        if phase is _DISCARD:
             return Discard(min(distinct_indices(state.hand), key=lambda i: keep_value(state, i)))
-        if phase is Phase.LEVEL_RETURN:
+        if phase is _LEVEL_RETURN:
             return self._return_level(state)
-        if phase is Phase.MULLIGAN:
+        if phase is _MULLIGAN:
             return self._mulligan(state)
         return PASS
 
@@ -178,9 +198,7 @@ class GreedyPolicy:
     def _level(state: PlayerState) -> LevelUp:
         """Level every turn with the card least worth keeping, preferring one
         that lets a transunion in hand be mobilized (R-MOB)."""
-        waiting = [
-            c for c in state.hand if c.type is CardType.TRANSUNION and not _enabled(state, c)
-        ]
+        waiting = [c for c in state.hand if c.type is _TRANSUNION and not _enabled(state, c)]
 
         def score(index: int) -> float:
             card = state.hand[index]
@@ -225,12 +243,9 @@ class GreedyPolicy:
         Drive has one, R-LD)."""
         spare = sum(1 for m in state.members() if not m.rested) - state.face_up_level_count
         drives = []
-        for action in game.ability_actions(state):
-            member = state.member_at(action.circle)
-            assert member is not None
-            ability = layers_ability(member, action.ability)
+        for action, ability in game.usable_abilities(state):
             kinds = {cost.kind for cost in ability.costs}
-            limited = ability.once_per_turn or ability.kind is Kind.LOGIC_DRIVE  # R-LD
+            limited = ability.once_per_turn or ability.kind is _LOGIC_DRIVE  # R-LD
             if CostKind.RETREAT_SELF in kinds or (not kinds and not limited):
                 continue
             if CostKind.REST_SELF in kinds and spare <= 0:
@@ -249,7 +264,7 @@ class GreedyPolicy:
         candidates = list(pairs(state))
         if not candidates:
             return None
-        found = sources(state, lambda card: card.type is CardType.TRANSUNION)
+        found = sources(state, lambda card: card.type is _TRANSUNION)
         if not found:
             return None
         index, source, card = max(
@@ -380,10 +395,10 @@ class GreedyPolicy:
             card = state.hand[index]
             after = margin_after(game, battle, player, card, margins)
             if _winning(game, battle, after, side):
-                key = (1 if card.type is CardType.PARADOX else 0, keep_value(state, index))
+                key = (1 if card.type is _PARADOX else 0, keep_value(state, index))
                 if best is None or key < best[0]:
                     best = (key, index)
-            elif card.type is not CardType.PARADOX:
+            elif card.type is not _PARADOX:
                 gain = after - current if side == 0 else current - after
                 rank = (-gain, keep_value(state, index))
                 if fallback is None or rank < fallback[0]:
@@ -446,14 +461,6 @@ class RushPolicy(GreedyPolicy):
 
 
 POWER_INDEX, SPIRIT_INDEX = 0, 1
-
-
-def layers_ability(member: Member, index: int) -> Ability:
-    """The ability ``index`` of ``member`` (as actions number them)."""
-    for position, (_card, _soul, ability) in enumerate(layers.member_abilities(member)):
-        if position == index:
-            return ability
-    raise IndexError(index)
 
 
 def _winning(game: Game, battle: BattleState, margin: int, side: int) -> bool:
@@ -522,19 +529,26 @@ def margin_after(
 def attack_power(game: Game, member: Member) -> int:
     """Power while attacking: now, plus what its abilities give an attacking member
     (the usual soul ability, R-TRANCE)."""
+    bonus = _attacking_bonus(member.card.effects)
+    for soul in member.souls:
+        if soul.soul is not None:
+            bonus += _attacking_bonus(soul.soul)
+    return layers.power(game, member) + bonus
+
+
+def _attacking_bonus(abilities: Abilities) -> int:
+    """The power the continuous abilities give their own member while it attacks."""
     bonus = 0
-    for _card, _soul, ability in layers.member_abilities(member):
-        if ability.kind is Kind.CONTINUOUS and any(
-            c.kind is ConditionKind.ATTACKING for c in ability.conditions
-        ):
+    for ability in abilities.continuous:
+        if any(c.kind is _ATTACKING for c in ability.conditions):
             for modifier in ability.modifiers:
                 if (
                     isinstance(modifier, StatModifier)
-                    and modifier.stat is Stat.POWER
-                    and modifier.to.kind is TargetKind.SELF
+                    and modifier.stat is _POWER
+                    and modifier.to.kind is _SELF
                 ):
                     bonus += modifier.value
-    return layers.power(game, member) + bonus
+    return bonus
 
 
 _HELPS = (Stand, MoveMember)
@@ -597,9 +611,10 @@ def keep_value(state: PlayerState, index: int) -> float:
 def card_worth(state: PlayerState, card: Card) -> float:
     """How much the greedy player wants a card in hand: members it can mobilize soon
     most (level 5+ never), then paradoxes, then tactics."""
-    if card.type is CardType.TACTICS:
+    card_type = card.type
+    if card_type is _TACTICS:
         return 1
-    if card.type is CardType.PARADOX:
+    if card_type is _PARADOX:
         return 2
     if not card.type.is_member or card.level is None or card.level >= d.LEVEL_ZONE_RETURN_AT:
         return 0

@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterator
 from itertools import combinations
 from typing import Any
 
-from lalcheck.games.luck_and_logic.abilities.model import Kind, Trigger
+from lalcheck.games.luck_and_logic.abilities.model import Ability, Kind, Trigger
 from lalcheck.games.luck_and_logic.cards import Card
 from lalcheck.games.luck_and_logic.engine import battle as b
 from lalcheck.games.luck_and_logic.engine import decisions as d
@@ -68,7 +68,7 @@ from lalcheck.games.luck_and_logic.engine.trance import can_mobilize
 from lalcheck.simulation import engine
 from lalcheck.simulation.engine import IllegalActionError as IllegalActionError
 
-# Phases read on the hot paths: on CPython 3.11 reading a member off an enum class
+# Enum members read on the hot paths: on CPython 3.11 reading a member off an enum class
 # goes through the enum metaclass's attribute hook, a module global does not.
 _BATTLE = Phase.BATTLE
 _CHOOSE = Phase.CHOOSE
@@ -81,6 +81,7 @@ _LEVEL_RETURN = Phase.LEVEL_RETURN
 _MAIN = Phase.MAIN
 _MULLIGAN = Phase.MULLIGAN
 _OVER = Phase.OVER
+_LOGIC_DRIVE = Kind.LOGIC_DRIVE
 
 __all__ = ["Game", "IllegalActionError", "LegalActions", "can_mobilize", "distinct_indices"]
 
@@ -224,15 +225,22 @@ class Game(GameState):
 
     def ability_actions(self, state: PlayerState) -> Iterator[LogicDrive | Activate]:
         """R-LD and 【起】: the Logic Drives and activated abilities usable now."""
+        for action, _ability in self.usable_abilities(state):
+            yield action
+
+    def usable_abilities(
+        self, state: PlayerState
+    ) -> Iterator[tuple[LogicDrive | Activate, Ability]]:
+        """:meth:`ability_actions`, each with the ability it uses."""
         player = self.actor
         for member in state.members():
-            for index, _source, _position, ability in effects.activated_abilities(member):
-                if effects.can_use(self, player, member, index) is None:
+            for index, _source, position, ability in effects.activated_abilities(member):
+                if not effects.may_use(self, player, member, position, index, ability):
                     continue
-                if ability.kind is Kind.LOGIC_DRIVE:
-                    yield LogicDrive(member.circle, index)
+                if ability.kind is _LOGIC_DRIVE:
+                    yield LogicDrive(member.circle, index), ability
                 else:
-                    yield Activate(member.circle, index)
+                    yield Activate(member.circle, index), ability
 
     @staticmethod
     def _move_actions(state: PlayerState) -> Iterator[Move]:

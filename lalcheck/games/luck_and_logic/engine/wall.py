@@ -50,6 +50,10 @@ _KINDS = (
     (CardType.FOREIGNER, LogicKind.POWER),
     (CardType.FOREIGNER, LogicKind.SPIRIT),
 )
+# Phases read on the hot path: on CPython 3.11 reading a member off an enum class
+# goes through the enum metaclass's attribute hook, a module global does not.
+_MULLIGAN, _BATTLE, _MAIN, _LEVEL = Phase.MULLIGAN, Phase.BATTLE, Phase.MAIN, Phase.LEVEL
+_LEVEL_RETURN, _DISCARD = Phase.LEVEL_RETURN, Phase.DISCARD
 
 
 def vanilla_pool(power: int, spirit: int) -> tuple[Card, ...]:
@@ -95,17 +99,17 @@ class WallPolicy(GreedyPolicy):
 
     def choose(self, game: Game, actions: LegalActions, rng: random.Random) -> Action:
         phase = game.phase
-        if phase is Phase.MULLIGAN:
+        if phase is _MULLIGAN:
             return Mulligan()
-        if phase is Phase.BATTLE:
+        if phase is _BATTLE:
             return PASS
-        if phase is Phase.MAIN:
+        if phase is _MAIN:
             return self._block(game, game.players[game.actor])
-        if phase is Phase.LEVEL:
+        if phase is _LEVEL:
             return LevelUp(0)  # its cards are all alike
-        if phase is Phase.LEVEL_RETURN:
+        if phase is _LEVEL_RETURN:
             return ReturnLevel(0)
-        if phase is Phase.DISCARD:
+        if phase is _DISCARD:
             return Discard(0)
         return super().choose(game, actions, rng)
 
