@@ -306,7 +306,8 @@ def value(game: GameState, member: Member, stat: Stat) -> int:
                 and _reaches(game, owner, None, modifier.to, member)
             ):
                 total += modifier.value * (len(member.souls) if modifier.per_soul else 1)
-    return max(d.STATS_FLOOR, total)
+    floor = d.STATS_FLOOR
+    return total if total > floor else floor
 
 
 def power(game: GameState, member: Member) -> int:

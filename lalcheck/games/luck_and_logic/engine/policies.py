@@ -74,6 +74,7 @@ from lalcheck.games.luck_and_logic.engine.rules import (
     distinct_indices,
 )
 from lalcheck.games.luck_and_logic.engine.state import (
+    CIRCLES,
     FRONT_ROW,
     IN_FRONT_OF,
     BattleState,
@@ -147,6 +148,7 @@ LEVEL_SUPPORT_SPIRIT_REACH = 2
 _PREFERRED = {Source.DECK: 2, Source.HAND: 1, Source.REFRESH: 0}
 #: Front circles first: they are the ones attacks reach first (R-BAT-1).
 _CIRCLE_ORDER = {1: 0, 3: 0, 5: 0, 2: 1, 4: 1, 6: 1}
+_GATE_ORDER = (*FRONT_ROW, *IN_FRONT_OF)
 
 
 class GreedyPolicy:
@@ -221,11 +223,15 @@ class GreedyPolicy:
         if trance is not None:
             return trance
         standing = sum(1 for m in state.members() if not m.rested)
-        if standing < state.face_up_level_count or (self.defends and _exposed_empty(state)):
-            mobilize = self._mobilize(state)
+        exposed = _exposed_circles(state)
+        field = state.field
+        if standing < state.face_up_level_count or (
+            self.defends and any(field[c - 1] is None for c in exposed)
+        ):
+            mobilize = self._mobilize(state, exposed)
             if mobilize is not None:
                 return mobilize
-        guard = _guard(game, state) if self.defends else None
+        guard = _guard(game, state, exposed) if self.defends else None
         if guard is not None:
             return guard
         ability = self._ability(game, state)
@@ -304,21 +310,22 @@ class GreedyPolicy:
             best[2],
         )
 
-    def _mobilize(self, state: PlayerState) -> Mobilize | None:
+    def _mobilize(self, state: PlayerState, exposed: set[int]) -> Mobilize | None:
         """R-MOB: the strongest affordable member that fits on empty circles (a
-        defending player: on circles an attack can reach first)."""
+        defending player: on the ``exposed`` circles first)."""
         field = state.field
+        empty = {circle for circle in CIRCLES if field[circle - 1] is None}
         best: tuple[tuple[int, int, int, int], Mobilize] | None = None
         for index in distinct_indices(state.hand):
             card = state.hand[index]
             if not can_mobilize(state, card):
                 continue
             for circles in shapes(card.territory):
-                if all(field[c - 1] is None for c in circles):
+                if empty.issuperset(circles):
                     rank = (
                         card.level or 0,
                         card.power or 0,
-                        sum(_exposed(state, c) for c in circles) if self.defends else 0,
+                        len(exposed.intersection(circles)) if self.defends else 0,
                         -sum(_CIRCLE_ORDER[c] for c in circles),
                     )
                     if best is None or rank > best[0]:
@@ -332,16 +339,19 @@ class GreedyPolicy:
         if not standing or game.attacks_made >= state.face_up_level_count:
             return PASS
         opponent = game.players[1 - game.active]
-        open_gates = [
-            circle
-            for circle in (*FRONT_ROW, *IN_FRONT_OF)
-            if not opponent.gate_destroyed[circle - 1]
-            and opponent.field[circle - 1] is None
-            and attackable(opponent, circle)
-        ]
-        if open_gates:
+        open_gate = next(
+            (
+                circle
+                for circle in _GATE_ORDER
+                if not opponent.gate_destroyed[circle - 1]
+                and opponent.field[circle - 1] is None
+                and attackable(opponent, circle)
+            ),
+            None,
+        )
+        if open_gate is not None:
             weakest = min(standing, key=lambda m: attack_power(game, m))
-            return Attack(weakest.circle, open_gates[0])
+            return Attack(weakest.circle, open_gate)
         defenders = [
             m for m in opponent.members() if any(attackable(opponent, c) for c in m.circles)
         ]
@@ -349,7 +359,8 @@ class GreedyPolicy:
             return PASS
         # beating a member that guards a standing gate opens the gate to the next attack
         if self.defends:
-            guarding = [m for m in defenders if any(_exposed(opponent, c) for c in m.circles)]
+            exposed = _exposed_circles(opponent)
+            guarding = [m for m in defenders if not exposed.isdisjoint(m.circles)]
             defenders = guarding or defenders
         strongest = max(standing, key=lambda m: attack_power(game, m))
         weakest_defender = min(defenders, key=lambda m: layers.power(game, m))
@@ -642,25 +653,21 @@ def _enabled(state: PlayerState, transunion: Card) -> bool:
     )
 
 
-def _exposed(state: PlayerState, circle: int) -> bool:
-    """An attack can reach the circle and destroy the gate there (R-BAT-1)."""
-    return attackable(state, circle) and not state.gate_destroyed[circle - 1]
+def _exposed_circles(state: PlayerState) -> set[int]:
+    """The circles an attack can reach and destroy the gate there (R-BAT-1)."""
+    destroyed = state.gate_destroyed
+    return {c for c in CIRCLES if not destroyed[c - 1] and attackable(state, c)}
 
 
-def _exposed_empty(state: PlayerState) -> bool:
-    return any(state.field[c - 1] is None and _exposed(state, c) for c in range(1, 7))
-
-
-def _guard(game: Game, state: PlayerState) -> Move | None:
+def _guard(game: Game, state: PlayerState, exposed: set[int]) -> Move | None:
     """R-TURN-4: move a member that guards nothing (its gates destroyed or out of
-    reach) onto an empty circle whose gate an attack can reach."""
+    reach) onto an empty circle whose gate an attack can reach (the ``exposed`` ones)."""
+    field = state.field
     for member in state.members():
-        if any(_exposed(state, c) for c in member.circles):
+        if not exposed.isdisjoint(member.circles):
             continue
         for circles in shapes(member.card.territory):
-            if all(state.field[c - 1] is None for c in circles) and any(
-                _exposed(state, c) for c in circles
-            ):
+            if all(field[c - 1] is None for c in circles) and not exposed.isdisjoint(circles):
                 move = Move(member.circle, circles)
                 if game.is_legal(move):
                     return move
