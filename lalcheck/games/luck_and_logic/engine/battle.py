@@ -21,6 +21,8 @@ from lalcheck.games.luck_and_logic.engine.state import (
     Member,
 )
 
+# Enum members read on the hot paths (an enum class lookup is slow on CPython 3.11).
+_TIEBREAK_LIMIT, _DEFENDER_WINS_TIES = Rule.TIEBREAK_LIMIT, Rule.DEFENDER_WINS_TIES
 _LOGIC_STAT = {LogicKind.POWER: POWER, LogicKind.SPIRIT: SPIRIT, LogicKind.LIMIT: LIMIT}
 
 
@@ -79,11 +81,11 @@ def attacker_wins(game: GameState, battle: BattleState, margin_now: int | None =
     gap = margin(game, battle) if margin_now is None else margin_now
     if gap:
         return gap > 0
-    if layers.rule_owners(game, Rule.TIEBREAK_LIMIT):
+    if layers.rule_owners(game, _TIEBREAK_LIMIT):
         limits = limit(game, battle, 0) - limit(game, battle, 1)
         if limits:
             return limits > 0
-    return not layers.rule_owners(game, Rule.DEFENDER_WINS_TIES)
+    return not layers.rule_owners(game, _DEFENDER_WINS_TIES)
 
 
 def has_room(game: GameState, battle: BattleState, player: int) -> bool:

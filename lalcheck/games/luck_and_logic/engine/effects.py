@@ -140,24 +140,41 @@ def _hear(
 
     An ability's key counts its place among all the member's abilities, as
     :func:`activated_abilities` does."""
-    if not member.card.effects.auto and not member.souls:
+    if not member.souls:  # the usual case: the card's own abilities only
+        heard = member.card.effects.auto.get(trigger)
+        if heard:
+            _queue(game, player, member, member.card, -1, 0, heard, from_hand, found)
         return
-    used = game.players[player].used
     offset = 0
     for source, position, abilities in _ability_sets(member):
         heard = abilities.auto.get(trigger)
         if heard:
-            for local, ability in heard:
-                if ability.from_hand and not from_hand:
-                    continue
-                key = (member.uid, position, offset + local)
-                if ability.once_per_turn and key in used:
-                    continue
-                if layers.applies(game, player, member, ability):
-                    found.append(
-                        Resolution(player, source, ability, member.uid, key, from_hand=from_hand)
-                    )
+            _queue(game, player, member, source, position, offset, heard, from_hand, found)
         offset += len(abilities.items)
+
+
+def _queue(
+    game: GameState,
+    player: int,
+    member: Member,
+    source: Card,
+    position: int,
+    offset: int,
+    heard: tuple[tuple[int, Ability], ...],
+    from_hand: bool,
+    found: list[Resolution],
+) -> None:
+    """Queue the abilities of ``member`` that ``source`` prints (at soul ``position``,
+    numbered from ``offset``) and that heard the trigger, when they may resolve."""
+    used = game.players[player].used
+    for local, ability in heard:
+        if ability.from_hand and not from_hand:
+            continue
+        key = (member.uid, position, offset + local)
+        if ability.once_per_turn and key in used:
+            continue
+        if layers.applies(game, player, member, ability):
+            found.append(Resolution(player, source, ability, member.uid, key, from_hand=from_hand))
 
 
 def _ability_sets(member: Member) -> tuple[tuple[Card, int, Abilities], ...]:

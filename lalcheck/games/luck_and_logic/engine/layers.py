@@ -50,6 +50,7 @@ _STAT_INDEX = {Stat.POWER: POWER, Stat.SPIRIT: SPIRIT, Stat.LIMIT: LIMIT}
 # Enum members read on the hot paths (a class attribute lookup costs a descriptor call).
 _POWER_STAT, _SPIRIT_STAT, _LIMIT_STAT = Stat.POWER, Stat.SPIRIT, Stat.LIMIT
 _ATTACKING, _SELF = ConditionKind.ATTACKING, TargetKind.SELF
+_JUDGE_SPIRIT, _NO_INTERCEPT = Rule.JUDGE_SPIRIT, Rule.NO_INTERCEPT
 #: Seed 000 [4-B]: a face-up paradox makes spirit decide, whatever its card says.
 _PARADOX_BASE = Ability(Kind.PARADOX_RULE, modifiers=(RuleModifier(Rule.JUDGE_SPIRIT),))
 
@@ -325,10 +326,10 @@ def limit(game: GameState, member: Member) -> int:
 def rule_owners(game: GameState, rule: Rule) -> set[int]:
     """The players whose abilities or effects switch ``rule`` on now."""
     owners = {owner for owner, r, _ in game.rules_until if r is rule}
-    for owner in (0, 1):
-        if not game.players[owner].reaching:
+    for owner, state in enumerate(game.players):
+        if not state.reaching:
             continue
-        for circle, member in enumerate(game.players[owner].field, 1):
+        for circle, member in enumerate(state.field, 1):
             if member is None or member.circles[0] != circle:
                 continue
             for ability in member.card.effects.ruling:
@@ -339,9 +340,10 @@ def rule_owners(game: GameState, rule: Rule) -> set[int]:
                 for ability in given.ruling if given is not None else ():
                     if _switches(game, owner, member, ability, rule):
                         owners.add(owner)
-    for owner, modifier in _paradox_modifiers(game):
-        if isinstance(modifier, RuleModifier) and modifier.rule is rule:
-            owners.add(owner)
+    if game.up_paradox is not None:
+        for owner, modifier in _paradox_modifiers(game):
+            if isinstance(modifier, RuleModifier) and modifier.rule is rule:
+                owners.add(owner)
     return owners
 
 
@@ -353,9 +355,9 @@ def _switches(game: GameState, owner: int, bearer: Member, ability: Ability, rul
 
 def judged_by_spirit(game: GameState) -> bool:
     """R-BAT-5: spirit decides (a face-up paradox, or a rule effect)."""
-    return game.up_paradox is not None or bool(rule_owners(game, Rule.JUDGE_SPIRIT))
+    return game.up_paradox is not None or bool(rule_owners(game, _JUDGE_SPIRIT))
 
 
 def may_intercept(game: GameState, defender: int) -> bool:
     """R-BAT-2: unless a rule of the attacking side forbids it."""
-    return (1 - defender) not in rule_owners(game, Rule.NO_INTERCEPT)
+    return (1 - defender) not in rule_owners(game, _NO_INTERCEPT)

@@ -23,13 +23,9 @@ from lalcheck.games.luck_and_logic.engine.actions import (
     format_circles,
 )
 from lalcheck.games.luck_and_logic.engine.effects import fire, level_allows
-from lalcheck.games.luck_and_logic.engine.state import (
-    GameState,
-    Member,
-    PlayerState,
-    distinct_indices,
-    shapes,
-)
+from lalcheck.games.luck_and_logic.engine.state import GameState, Member, PlayerState, shapes
+
+_TRANSUNION = CardType.TRANSUNION  # an enum class lookup is slow on CPython 3.11
 
 
 def can_mobilize(state: PlayerState, card: Card) -> bool:
@@ -41,22 +37,34 @@ def can_mobilize(state: PlayerState, card: Card) -> bool:
 
 
 def sources(state: PlayerState, wanted: Callable[[Card], bool]) -> list[tuple[int, Source, Card]]:
-    """Mobilizable transunions that ``wanted`` accepts: in hand, in the deck, and in
-    the drop zone when no card of that name is in the deck (a refresh finds them)."""
+    """Mobilizable transunions that ``wanted`` accepts (it sees transunions only): in
+    hand, in the deck, and in the drop zone when no card of that name is in the deck (a
+    refresh finds them)."""
     found: list[tuple[int, Source, Card]] = []
-
-    def ok(card: Card) -> bool:
-        return wanted(card) and can_mobilize(state, card)
-
-    found.extend((i, Source.HAND, state.hand[i]) for i in distinct_indices(state.hand, ok))
-    found.extend((i, Source.DECK, state.deck[i]) for i in distinct_indices(state.deck, ok))
-    refresh = distinct_indices(state.drop, ok)
+    found.extend((i, Source.HAND, state.hand[i]) for i in _transunions(state, state.hand, wanted))
+    found.extend((i, Source.DECK, state.deck[i]) for i in _transunions(state, state.deck, wanted))
+    refresh = _transunions(state, state.drop, wanted)
     if refresh:
         in_deck = {card.name for card in state.deck}
         found.extend(
             (i, Source.REFRESH, state.drop[i]) for i in refresh if state.drop[i].name not in in_deck
         )
     return found
+
+
+def _transunions(
+    state: PlayerState, cards: list[Card], wanted: Callable[[Card], bool]
+) -> list[int]:
+    """Index of the first copy of each distinct mobilizable transunion among ``cards``
+    that ``wanted`` accepts (as :func:`distinct_indices` would find it)."""
+    seen: set[int] = set()
+    indices = []
+    for index, card in enumerate(cards):
+        if card.type is _TRANSUNION and id(card) not in seen:
+            seen.add(id(card))
+            if wanted(card) and can_mobilize(state, card):
+                indices.append(index)
+    return indices
 
 
 def _is_transunion(card: Card) -> bool:
