@@ -77,6 +77,7 @@ from lalcheck.games.luck_and_logic.engine.state import (
     CIRCLES,
     FRONT_ROW,
     IN_FRONT_OF,
+    SHAPES,
     BattleState,
     Member,
     Phase,
@@ -130,7 +131,20 @@ _BATTLE, _INTERCEPT, _DEFINE, _DEFINE_FORCED = (
 _DISCARD, _CHOOSE = Phase.DISCARD, Phase.CHOOSE
 _TACTICS, _PARADOX, _TRANSUNION = CardType.TACTICS, CardType.PARADOX, CardType.TRANSUNION
 _CONTINUOUS, _LOGIC_DRIVE = Kind.CONTINUOUS, Kind.LOGIC_DRIVE
-_ATTACKING, _SELF, _POWER = ConditionKind.ATTACKING, TargetKind.SELF, Stat.POWER
+_ATTACKING, _SELF, _BATTLING, _OPPOSING = (
+    ConditionKind.ATTACKING,
+    TargetKind.SELF,
+    TargetKind.BATTLING,
+    TargetKind.OPPOSING,
+)
+_POWER, _SPIRIT, _DEFINE_TRIGGER = Stat.POWER, Stat.SPIRIT, Trigger.DEFINE
+_PARADOX_LOGIC = LogicKind.PARADOX
+#: The stat a logic adds to (R-BAT-3).
+_LOGIC_STAT = {
+    LogicKind.POWER: Stat.POWER,
+    LogicKind.SPIRIT: Stat.SPIRIT,
+    LogicKind.LIMIT: Stat.LIMIT,
+}
 
 #: Greedy mulligan (R-TURN-0): keep any hand holding a logicalist or foreigner of
 #: this level or lower (a member for the first attack)...
@@ -149,6 +163,12 @@ _PREFERRED = {Source.DECK: 2, Source.HAND: 1, Source.REFRESH: 0}
 #: Front circles first: they are the ones attacks reach first (R-BAT-1).
 _CIRCLE_ORDER = {1: 0, 3: 0, 5: 0, 2: 1, 4: 1, 6: 1}
 _GATE_ORDER = (*FRONT_ROW, *IN_FRONT_OF)
+#: How far back each territory shape stands (its circles' :data:`_CIRCLE_ORDER`).
+_SHAPE_ORDER = {
+    circles: sum(_CIRCLE_ORDER[c] for c in circles)
+    for territory in SHAPES.values()
+    for circles in territory
+}
 
 
 class GreedyPolicy:
@@ -200,14 +220,17 @@ class GreedyPolicy:
     def _level(state: PlayerState) -> LevelUp:
         """Level every turn with the card least worth keeping, preferring one
         that lets a transunion in hand be mobilized (R-MOB)."""
-        waiting = [c for c in state.hand if c.type is _TRANSUNION and not _enabled(state, c)]
+        hand = state.hand
+        waiting = [c for c in hand if c.type is _TRANSUNION and not _enabled(state, c)]
 
         def score(index: int) -> float:
-            card = state.hand[index]
-            enables = any(shares_color_or_world(t, card) for t in waiting if t is not card)
-            return keep_value(state, index) - (0.5 if enables else 0.0)
+            card = hand[index]
+            worth = card_worth(state, card)
+            if waiting and any(shares_color_or_world(t, card) for t in waiting if t is not card):
+                return worth - 0.5
+            return worth
 
-        return LevelUp(min(distinct_indices(state.hand), key=score))
+        return LevelUp(min(distinct_indices(hand), key=score))
 
     @staticmethod
     def _return_level(state: PlayerState) -> ReturnLevel:
@@ -297,7 +320,7 @@ class GreedyPolicy:
                     if (m := state.field[c - 1]) is not None and id(m) not in souls
                 }
             )
-            key = (replaced, sum(_CIRCLE_ORDER[c] for c in circles), circles)
+            key = (replaced, _SHAPE_ORDER[circles], circles)
             if best is None or key < best:
                 best = key
         if best is None:
@@ -315,7 +338,10 @@ class GreedyPolicy:
         defending player: on the ``exposed`` circles first)."""
         field = state.field
         empty = {circle for circle in CIRCLES if field[circle - 1] is None}
-        best: tuple[tuple[int, int, int, int], Mobilize] | None = None
+        if not empty:
+            return None
+        defends = self.defends
+        best: tuple[tuple[int, int, int, int], int, tuple[int, ...]] | None = None
         for index in distinct_indices(state.hand):
             card = state.hand[index]
             if not can_mobilize(state, card):
@@ -325,12 +351,12 @@ class GreedyPolicy:
                     rank = (
                         card.level or 0,
                         card.power or 0,
-                        len(exposed.intersection(circles)) if self.defends else 0,
-                        -sum(_CIRCLE_ORDER[c] for c in circles),
+                        len(exposed.intersection(circles)) if defends else 0,
+                        -_SHAPE_ORDER[circles],
                     )
                     if best is None or rank > best[0]:
-                        best = (rank, Mobilize(index, circles))
-        return best[1] if best else None
+                        best = (rank, index, circles)
+        return Mobilize(best[1], best[2]) if best else None
 
     def _attack(self, game: Game, state: PlayerState) -> Action:
         """R-BAT-1: undestroyed empty gates first (front row first) with the weakest
@@ -482,12 +508,12 @@ def _winning(game: Game, battle: BattleState, margin: int, side: int) -> bool:
 def _define_boost(card: Card, stat: Stat) -> int:
     """What ``card``'s define abilities add to the own side's margin in ``stat``."""
     gain = 0
-    for _index, ability in card.effects.auto.get(Trigger.DEFINE, ()):
+    for _index, ability in card.effects.auto.get(_DEFINE_TRIGGER, ()):
         for step in ability.steps:
             if isinstance(step, Boost) and step.stat is stat:
-                if step.target.kind is TargetKind.BATTLING:
+                if step.target.kind is _BATTLING:
                     gain += step.value
-                elif step.target.kind is TargetKind.OPPOSING:
+                elif step.target.kind is _OPPOSING:
                     gain -= step.value
     return gain
 
@@ -524,14 +550,14 @@ def margin_after(
     margins = margins or Margins(game, battle)
     spirit_mode = margins.spirit_mode
     logic = card.logic
-    paradox = logic is not None and logic.kind is LogicKind.PARADOX
+    paradox = logic is not None and logic.kind is _PARADOX_LOGIC
     if paradox:
         # R-BAT-4: an opponent's face-up paradox cancels it; else spirit decides.
         up = game.up_paradox
         spirit_mode = up is None or up.owner == player
-    wanted = Stat.SPIRIT if spirit_mode else Stat.POWER
+    wanted = _SPIRIT if spirit_mode else _POWER
     gain = _define_boost(card, wanted)
-    if logic is not None and not paradox and logic.kind.value == wanted.value:
+    if logic is not None and not paradox and _LOGIC_STAT.get(logic.kind) is wanted:
         gain += logic.value
     margin = margins.of(spirit_mode)
     return margin + gain if b.side_of(battle, player) == 0 else margin - gain
