@@ -366,7 +366,8 @@ class Game(GameState):
             raise IllegalActionError("the game is over")
         self.actions.append(action)
         _HANDLERS[type(action)](self, action)
-        self._check_over()
+        if self.outcome is None and (self.losers[0] or self.losers[1]):
+            self._check_over()
 
     def push_legal(self, action: Action) -> None:
         """Apply ``action`` after checking that it is legal."""

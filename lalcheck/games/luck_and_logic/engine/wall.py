@@ -34,7 +34,6 @@ from lalcheck.games.luck_and_logic.engine.rules import (
     LegalActions,
     attackable,
     can_mobilize,
-    distinct_indices,
 )
 from lalcheck.games.luck_and_logic.engine.state import CIRCLES, Phase, PlayerState
 
@@ -124,12 +123,13 @@ class WallPolicy(GreedyPolicy):
         empty = [c for c in CIRCLES if state.field[c - 1] is None]
         if not empty:
             return PASS
-        hand = [i for i in distinct_indices(state.hand) if can_mobilize(state, state.hand[i])]
-        if not hand:
+        # the first mobilizable card is the first copy of its card (copies are alike)
+        index = next((i for i, card in enumerate(state.hand) if can_mobilize(state, card)), None)
+        if index is None:
             return PASS
         circle = min(empty, key=lambda c: (not self.exposed(state, c), c))
         self._fielded += 1
-        return Mobilize(hand[0], (circle,))
+        return Mobilize(index, (circle,))
 
     @staticmethod
     def exposed(state: PlayerState, circle: int) -> bool:
