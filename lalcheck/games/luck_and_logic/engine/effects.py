@@ -113,7 +113,8 @@ def fire(
         if trigger is _PARADOX_LINK and not d.PARADOX_LINK_WHOLE_FIELD:
             listeners = [m for m in listeners if layers.battle_side(game, m) >= 0]
         for listener in listeners:
-            _hear(game, player, listener, trigger, from_hand, found)
+            if listener.souls or trigger in listener.card.effects.auto:  # else it hears nothing
+                _hear(game, player, listener, trigger, from_hand, found)
     elif member is not None:
         if trigger in _MOMENTS and member.card.has_unmodelled_text:
             game.count_unmodelled(member.card)

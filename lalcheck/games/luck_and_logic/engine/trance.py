@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 
 from lalcheck.games.luck_and_logic.abilities.model import Trigger
-from lalcheck.games.luck_and_logic.cards import Card, CardType
+from lalcheck.games.luck_and_logic.cards import MEMBER_TYPES, Card, CardType
 from lalcheck.games.luck_and_logic.engine import decisions as d
 from lalcheck.games.luck_and_logic.engine.actions import (
     Source,
@@ -31,7 +31,7 @@ _TRANSUNION = CardType.TRANSUNION  # an enum class lookup is slow on CPython 3.1
 def can_mobilize(state: PlayerState, card: Card) -> bool:
     """R-MOB: a member of level <= the player's level whose cost can be paid; a
     transunion also needs a level card of its color or world."""
-    if not card.type.is_member or (card.cost or 0) > len(state.cost):
+    if card.type not in MEMBER_TYPES or (card.cost or 0) > len(state.cost):
         return False
     return level_allows(state.level, state.level_face_up, card)
 
