@@ -88,9 +88,19 @@ def attacker_wins(game: GameState, battle: BattleState, margin_now: int | None =
     return not layers.rule_owners(game, _DEFENDER_WINS_TIES)
 
 
-def has_room(game: GameState, battle: BattleState, player: int) -> bool:
-    """R-BAT-3: the battling member's limit exceeds the cards in the battle zone."""
-    return limit(game, battle, side_of(battle, player)) > len(game.players[player].battle)
+def rooms(game: GameState, battle: BattleState) -> tuple[bool, bool] | None:
+    """R-BAT-3: whether the battling member of each player (0, then 1) has room for a
+    card, its limit exceeding the cards in its battle zone; None when the battle is void
+    (:func:`is_void`)."""
+    attacker = battling_member(game, battle, 0)
+    defender = battling_member(game, battle, 1)
+    if attacker is None or defender is None:
+        return None
+    attacking = battle.attacker
+    zones = game.players[attacking].battle, game.players[1 - attacking].battle
+    attacker_room = layers.limit(game, attacker) > len(zones[0])
+    defender_room = layers.limit(game, defender) > len(zones[1])
+    return (attacker_room, defender_room) if attacking == 0 else (defender_room, attacker_room)
 
 
 def can_level_support(game: GameState, player: int) -> bool:

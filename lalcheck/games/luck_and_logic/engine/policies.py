@@ -361,8 +361,10 @@ class GreedyPolicy:
     def _attack(self, game: Game, state: PlayerState) -> Action:
         """R-BAT-1: undestroyed empty gates first (front row first) with the weakest
         attacker; then the weakest defender with the strongest attacker."""
+        if game.attacks_made >= state.face_up_level_count:
+            return PASS
         standing = [m for m in state.members() if not m.rested]
-        if not standing or game.attacks_made >= state.face_up_level_count:
+        if not standing:
             return PASS
         opponent = game.players[1 - game.active]
         open_gate = next(

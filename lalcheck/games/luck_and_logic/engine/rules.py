@@ -616,11 +616,8 @@ class Game(GameState):
         A player who cannot define passes without being asked.
         """
         while True:
-            if b.is_void(self, battle):
-                self._finish_battle(battle)
-                return
-            rooms = (b.has_room(self, battle, 0), b.has_room(self, battle, 1))
-            if battle.passes >= 2 or not (rooms[0] or rooms[1]):
+            rooms = b.rooms(self, battle)
+            if rooms is None or battle.passes >= 2 or not (rooms[0] or rooms[1]):
                 self._finish_battle(battle)
                 return
             player = battle.to_define
