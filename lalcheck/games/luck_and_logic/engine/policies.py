@@ -74,13 +74,22 @@ from lalcheck.games.luck_and_logic.engine.rules import (
     distinct_indices,
 )
 from lalcheck.games.luck_and_logic.engine.state import (
+    BATTLE_PHASE,
+    CHOOSE_PHASE,
     CIRCLES,
+    DEFINE_FORCED_PHASE,
+    DEFINE_PHASE,
+    DISCARD_PHASE,
     FRONT_ROW,
     IN_FRONT_OF,
+    INTERCEPT_PHASE,
+    LEVEL_PHASE,
+    LEVEL_RETURN_PHASE,
+    MAIN_PHASE,
+    MULLIGAN_PHASE,
     SHAPES,
     BattleState,
     Member,
-    Phase,
     PlayerState,
     shapes,
 )
@@ -98,10 +107,10 @@ class PassivePolicy:
 
     def choose(self, game: Game, actions: LegalActions, rng: random.Random) -> Action:
         phase = game.phase
-        if phase is _MULLIGAN:
+        if phase is MULLIGAN_PHASE:
             return Mulligan()
         if phase in PASSABLE_PHASES or (
-            phase is _CHOOSE and game.choice is not None and game.choice.optional
+            phase is CHOOSE_PHASE and game.choice is not None and game.choice.optional
         ):
             return PASS
         return next(iter(actions))
@@ -116,19 +125,6 @@ class RandomPolicy:
 
 # Enum members read on the hot paths: on CPython 3.11 reading a member off an enum
 # class goes through the enum metaclass's attribute hook, a module global does not.
-_MULLIGAN, _LEVEL, _LEVEL_RETURN, _MAIN = (
-    Phase.MULLIGAN,
-    Phase.LEVEL,
-    Phase.LEVEL_RETURN,
-    Phase.MAIN,
-)
-_BATTLE, _INTERCEPT, _DEFINE, _DEFINE_FORCED = (
-    Phase.BATTLE,
-    Phase.INTERCEPT,
-    Phase.DEFINE,
-    Phase.DEFINE_FORCED,
-)
-_DISCARD, _CHOOSE = Phase.DISCARD, Phase.CHOOSE
 _TACTICS, _PARADOX, _TRANSUNION = CardType.TACTICS, CardType.PARADOX, CardType.TRANSUNION
 _CONTINUOUS, _LOGIC_DRIVE = Kind.CONTINUOUS, Kind.LOGIC_DRIVE
 _ATTACKING, _SELF, _BATTLING, _OPPOSING = (
@@ -183,25 +179,25 @@ class GreedyPolicy:
     def choose(self, game: Game, actions: LegalActions, rng: random.Random) -> Action:
         phase = game.phase
         state = game.players[game.actor]
-        if phase is _MAIN:
+        if phase is MAIN_PHASE:
             return self._main(game, state)
-        if phase is _CHOOSE:
+        if phase is CHOOSE_PHASE:
             return self.choice(game)
-        if phase is _BATTLE:
+        if phase is BATTLE_PHASE:
             return self._attack(game, state)
-        if phase is _LEVEL:
+        if phase is LEVEL_PHASE:
             return self._level(state)
-        if phase is _DEFINE or phase is _DEFINE_FORCED:
+        if phase is DEFINE_PHASE or phase is DEFINE_FORCED_PHASE:
             assert game.battle is not None
-            return self._define(game, game.battle, forced=phase is _DEFINE_FORCED)
-        if phase is _INTERCEPT:
+            return self._define(game, game.battle, forced=phase is DEFINE_FORCED_PHASE)
+        if phase is INTERCEPT_PHASE:
             assert game.battle is not None
             return self._intercept(game, game.battle)
-        if phase is _DISCARD:
+        if phase is DISCARD_PHASE:
             return Discard(min(distinct_indices(state.hand), key=lambda i: keep_value(state, i)))
-        if phase is _LEVEL_RETURN:
+        if phase is LEVEL_RETURN_PHASE:
             return self._return_level(state)
-        if phase is _MULLIGAN:
+        if phase is MULLIGAN_PHASE:
             return self._mulligan(state)
         return PASS
 

@@ -51,15 +51,25 @@ from lalcheck.games.luck_and_logic.engine.deck import GATES_ON_FIELD, DeckList
 from lalcheck.games.luck_and_logic.engine.moves import member_moves, move_member
 from lalcheck.games.luck_and_logic.engine.pending import Resume
 from lalcheck.games.luck_and_logic.engine.state import (
+    BATTLE_PHASE,
+    CHOOSE_PHASE,
     CIRCLES,
+    DEFINE_FORCED_PHASE,
+    DEFINE_PHASE,
+    DISCARD_PHASE,
     IN_FRONT_OF,
+    INTERCEPT_PHASE,
+    LEVEL_PHASE,
+    LEVEL_RETURN_PHASE,
+    MAIN_PHASE,
+    MULLIGAN_PHASE,
+    OVER_PHASE,
     BattleState,
     EndReason,
     GameState,
     Member,
     Opening,
     Outcome,
-    Phase,
     PlayerState,
     distinct_indices,
     shapes,
@@ -70,17 +80,6 @@ from lalcheck.simulation.engine import IllegalActionError as IllegalActionError
 
 # Enum members read on the hot paths: on CPython 3.11 reading a member off an enum class
 # goes through the enum metaclass's attribute hook, a module global does not.
-_BATTLE = Phase.BATTLE
-_CHOOSE = Phase.CHOOSE
-_DEFINE = Phase.DEFINE
-_DEFINE_FORCED = Phase.DEFINE_FORCED
-_DISCARD = Phase.DISCARD
-_INTERCEPT = Phase.INTERCEPT
-_LEVEL = Phase.LEVEL
-_LEVEL_RETURN = Phase.LEVEL_RETURN
-_MAIN = Phase.MAIN
-_MULLIGAN = Phase.MULLIGAN
-_OVER = Phase.OVER
 _LOGIC_DRIVE = Kind.LOGIC_DRIVE
 
 __all__ = ["Game", "IllegalActionError", "LegalActions", "can_mobilize", "distinct_indices"]
@@ -167,40 +166,40 @@ class Game(GameState):
         """Every legal action, one per distinct outcome (copies of a card count once)."""
         phase = self.phase
         state = self.players[self.actor]
-        if phase is _MAIN:
+        if phase is MAIN_PHASE:
             yield from self._main_actions(state)
-        elif phase is _CHOOSE:
+        elif phase is CHOOSE_PHASE:
             choice = self.choice
             assert choice is not None
             for option in choice.options:
                 yield Choose(option)
             if choice.optional:
                 yield PASS
-        elif phase is _BATTLE:
+        elif phase is BATTLE_PHASE:
             yield from self._attack_actions()
             yield PASS
-        elif phase is _LEVEL:
+        elif phase is LEVEL_PHASE:
             for index in distinct_indices(state.hand):
                 yield LevelUp(index)
             yield PASS
-        elif phase is _DEFINE or phase is _DEFINE_FORCED:
+        elif phase is DEFINE_PHASE or phase is DEFINE_FORCED_PHASE:
             for index in distinct_indices(state.hand):
                 yield Define(index)
-            if phase is _DEFINE:
+            if phase is DEFINE_PHASE:
                 if b.can_level_support(self, self.actor):
                     yield LEVEL_SUPPORT
                 yield PASS
-        elif phase is _INTERCEPT:
+        elif phase is INTERCEPT_PHASE:
             for member in self.interceptors():
                 yield Intercept(member.circle)
             yield PASS
-        elif phase is _DISCARD:
+        elif phase is DISCARD_PHASE:
             for index in distinct_indices(state.hand):
                 yield Discard(index)
-        elif phase is _LEVEL_RETURN:
+        elif phase is LEVEL_RETURN_PHASE:
             for index in state.distinct_level_cards():
                 yield ReturnLevel(index)
-        elif phase is _MULLIGAN:
+        elif phase is MULLIGAN_PHASE:
             hand = range(len(state.hand))
             for size in range(len(state.hand) + 1):
                 for bottom in combinations(hand, size):
@@ -277,25 +276,25 @@ class Game(GameState):
         state = self.players[self.actor]
         kind = type(action)
         if kind is Pass:
-            if phase is _CHOOSE:
+            if phase is CHOOSE_PHASE:
                 return self.choice is not None and self.choice.optional
             return phase in PASSABLE_PHASES
         if kind is Choose:
             assert isinstance(action, Choose)
             return (
-                phase is _CHOOSE
+                phase is CHOOSE_PHASE
                 and self.choice is not None
                 and action.option in self.choice.options
             )
         if kind is Mobilize:
             assert isinstance(action, Mobilize)
-            if phase is not _MAIN or not is_first_copy(state.hand, action.card):
+            if phase is not MAIN_PHASE or not is_first_copy(state.hand, action.card):
                 return False
             card = state.hand[action.card]
             return can_mobilize(state, card) and action.circles in shapes(card.territory)
         if kind is Attack:
             assert isinstance(action, Attack)
-            if phase is not _BATTLE or self.attacks_made >= state.face_up_level_count:
+            if phase is not BATTLE_PHASE or self.attacks_made >= state.face_up_level_count:
                 return False
             member = state.member_at(action.attacker)
             return (
@@ -306,26 +305,26 @@ class Game(GameState):
             )
         if kind is LevelUp:
             assert isinstance(action, LevelUp)
-            return phase is _LEVEL and is_first_copy(state.hand, action.card)
+            return phase is LEVEL_PHASE and is_first_copy(state.hand, action.card)
         if kind is Define:
             assert isinstance(action, Define)
             return phase in _DEFINING and is_first_copy(state.hand, action.card)
         if kind is Discard:
             assert isinstance(action, Discard)
-            return phase is _DISCARD and is_first_copy(state.hand, action.card)
+            return phase is DISCARD_PHASE and is_first_copy(state.hand, action.card)
         if kind is LuckDrive:
-            return phase is _MAIN and len(state.cost) >= d.LUCK_DRIVE_COST
+            return phase is MAIN_PHASE and len(state.cost) >= d.LUCK_DRIVE_COST
         if kind is LevelSupport:
-            return phase is _DEFINE and b.can_level_support(self, self.actor)
+            return phase is DEFINE_PHASE and b.can_level_support(self, self.actor)
         if kind is Intercept:
             assert isinstance(action, Intercept)
-            return phase is _INTERCEPT and any(
+            return phase is INTERCEPT_PHASE and any(
                 m.circle == action.circle for m in self.interceptors()
             )
         if kind is LogicDrive or kind is Activate:
             assert isinstance(action, LogicDrive | Activate)
             member = state.member_at(action.circle)
-            if phase is not _MAIN or member is None:
+            if phase is not MAIN_PHASE or member is None:
                 return False
             ability = effects.can_use(self, self.actor, member, action.ability)
             wanted = Kind.LOGIC_DRIVE if kind is LogicDrive else Kind.ACTIVATED
@@ -333,12 +332,14 @@ class Game(GameState):
         if kind is Trance:
             assert isinstance(action, Trance)
             return (
-                phase is _MAIN and not state.trance_used and trance.is_legal_trance(state, action)
+                phase is MAIN_PHASE
+                and not state.trance_used
+                and trance.is_legal_trance(state, action)
             )
         if kind is TranceChange:
             assert isinstance(action, TranceChange)
             return (
-                phase is _MAIN
+                phase is MAIN_PHASE
                 and not state.trance_change_used
                 and trance.is_legal_trance_change(state, action)
             )
@@ -346,7 +347,7 @@ class Game(GameState):
             assert isinstance(action, Move)
             member = state.member_at(action.circle)
             return (
-                phase is _MAIN
+                phase is MAIN_PHASE
                 and member is not None
                 and action.circles in set(member_moves(state, member))
             )
@@ -388,7 +389,7 @@ class Game(GameState):
         choice = self.choice
         assert choice is not None
         self.resume = resume
-        self.phase = _CHOOSE
+        self.phase = CHOOSE_PHASE
         self.actor = choice.player
 
     def _choose(self, action: Choose) -> None:
@@ -401,7 +402,7 @@ class Game(GameState):
         self._settle(resume)
 
     def _to_main(self) -> None:
-        self.phase = _MAIN
+        self.phase = MAIN_PHASE
         self.actor = self.active
 
     def _battle_end(self) -> None:
@@ -467,7 +468,7 @@ class Game(GameState):
         if self._check_over():
             return
         self.actor = player
-        self.phase = _LEVEL if self.players[player].hand else _MAIN
+        self.phase = LEVEL_PHASE if self.players[player].hand else MAIN_PHASE
 
     def _level_up(self, action: LevelUp) -> None:
         """R-TURN-3: face down on the first player's first turn; return one at 5 cards."""
@@ -481,7 +482,7 @@ class Game(GameState):
         if self.log is not None:
             self.note(player, f"levels up with {card.label() if face_up else 'a face-down card'}")
         if len(state.level) >= d.LEVEL_ZONE_RETURN_AT:
-            self.phase = _LEVEL_RETURN
+            self.phase = LEVEL_RETURN_PHASE
         else:
             self._leveled(player)
 
@@ -581,14 +582,14 @@ class Game(GameState):
         if b.is_void(self, battle):
             self._finish_battle(battle)
         elif self.interceptors():
-            self.phase = _INTERCEPT
+            self.phase = INTERCEPT_PHASE
             self.actor = 1 - battle.attacker
         else:
             self._start_definition(battle)
 
     def _battle_goes_on(self) -> None:
         """The next attack, or the end phase when none is left."""
-        self.phase = _BATTLE
+        self.phase = BATTLE_PHASE
         self.actor = self.active
         if not self.can_attack():
             self._end_phase()
@@ -605,7 +606,7 @@ class Game(GameState):
 
     def _start_definition(self, battle: BattleState) -> None:
         """R-BAT-3: logic definition, the defender first."""
-        self.phase = _DEFINE
+        self.phase = DEFINE_PHASE
         battle.to_define = 1 - battle.attacker
         battle.passes = 0
         self._advance_definition(battle)
@@ -622,7 +623,7 @@ class Game(GameState):
                 return
             player = battle.to_define
             if rooms[player] and b.has_a_card_to_define(self, player):
-                self.phase = _DEFINE
+                self.phase = DEFINE_PHASE
                 self.actor = player
                 return
             battle.passes += 1
@@ -640,7 +641,7 @@ class Game(GameState):
     def _level_support(self, action: LevelSupport) -> None:
         b.level_support(self, self.actor)
         if not self._check_over():
-            self.phase = _DEFINE_FORCED
+            self.phase = DEFINE_FORCED_PHASE
 
     def _finish_battle(self, battle: BattleState) -> None:
         """R-BAT-5: judge, then battle_won / battle_lost abilities, then R-BAT-6."""
@@ -659,18 +660,18 @@ class Game(GameState):
 
     def _pass(self, action: Pass) -> None:
         phase = self.phase
-        if phase is _CHOOSE:
+        if phase is CHOOSE_PHASE:
             effects.decline(self)
             self._carry_on()
-        elif phase is _MAIN:
-            self.phase = _BATTLE
+        elif phase is MAIN_PHASE:
+            self.phase = BATTLE_PHASE
             if not self.can_attack():
                 self._end_phase()
-        elif phase is _LEVEL:
-            self.phase = _MAIN
-        elif phase is _BATTLE:
+        elif phase is LEVEL_PHASE:
+            self.phase = MAIN_PHASE
+        elif phase is BATTLE_PHASE:
             self._end_phase()
-        elif phase is _INTERCEPT:
+        elif phase is INTERCEPT_PHASE:
             assert self.battle is not None
             self._start_definition(self.battle)
         else:
@@ -705,7 +706,7 @@ class Game(GameState):
         active = self.active
         for player in (active,) if d.HAND_LIMIT_TURN_PLAYER_ONLY else (active, 1 - active):
             if len(self.players[player].hand) > d.HAND_LIMIT:
-                self.phase = _DISCARD
+                self.phase = DISCARD_PHASE
                 self.actor = player
                 return
         self.actor = active
@@ -748,7 +749,7 @@ class Game(GameState):
 
     def _finish(self, outcome: Outcome) -> None:
         self.outcome = outcome
-        self.phase = _OVER
+        self.phase = OVER_PHASE
         self.queue = ()
         self.choice = None
         summary = self.summarize(self.active)
@@ -760,8 +761,8 @@ class Game(GameState):
 
 
 #: Decisions a player may decline with :class:`Pass` (a CHOOSE only when optional).
-PASSABLE_PHASES = frozenset({_LEVEL, _MAIN, _BATTLE, _INTERCEPT, _DEFINE})
-_DEFINING = frozenset({_DEFINE, _DEFINE_FORCED})
+PASSABLE_PHASES = frozenset({LEVEL_PHASE, MAIN_PHASE, BATTLE_PHASE, INTERCEPT_PHASE, DEFINE_PHASE})
+_DEFINING = frozenset({DEFINE_PHASE, DEFINE_FORCED_PHASE})
 
 #: Where the turn goes on once the waiting abilities resolved (:class:`Resume`).
 _RESUME: dict[Resume, Callable[[Game], None]] = {

@@ -35,7 +35,16 @@ from lalcheck.games.luck_and_logic.engine.rules import (
     attackable,
     can_mobilize,
 )
-from lalcheck.games.luck_and_logic.engine.state import CIRCLES, Phase, PlayerState
+from lalcheck.games.luck_and_logic.engine.state import (
+    BATTLE_PHASE,
+    CIRCLES,
+    DISCARD_PHASE,
+    LEVEL_PHASE,
+    LEVEL_RETURN_PHASE,
+    MAIN_PHASE,
+    MULLIGAN_PHASE,
+    PlayerState,
+)
 
 #: The logic of the wall's members: power for battles judged by power, spirit for
 #: those judged by spirit; and the limit of battle zone cards (R-BAT-3).
@@ -49,10 +58,6 @@ _KINDS = (
     (CardType.FOREIGNER, LogicKind.POWER),
     (CardType.FOREIGNER, LogicKind.SPIRIT),
 )
-# Phases read on the hot path: on CPython 3.11 reading a member off an enum class
-# goes through the enum metaclass's attribute hook, a module global does not.
-_MULLIGAN, _BATTLE, _MAIN, _LEVEL = Phase.MULLIGAN, Phase.BATTLE, Phase.MAIN, Phase.LEVEL
-_LEVEL_RETURN, _DISCARD = Phase.LEVEL_RETURN, Phase.DISCARD
 
 
 def vanilla_pool(power: int, spirit: int) -> tuple[Card, ...]:
@@ -98,17 +103,17 @@ class WallPolicy(GreedyPolicy):
 
     def choose(self, game: Game, actions: LegalActions, rng: random.Random) -> Action:
         phase = game.phase
-        if phase is _MULLIGAN:
+        if phase is MULLIGAN_PHASE:
             return Mulligan()
-        if phase is _BATTLE:
+        if phase is BATTLE_PHASE:
             return PASS
-        if phase is _MAIN:
+        if phase is MAIN_PHASE:
             return self._block(game, game.players[game.actor])
-        if phase is _LEVEL:
+        if phase is LEVEL_PHASE:
             return LevelUp(0)  # its cards are all alike
-        if phase is _LEVEL_RETURN:
+        if phase is LEVEL_RETURN_PHASE:
             return ReturnLevel(0)
-        if phase is _DISCARD:
+        if phase is DISCARD_PHASE:
             return Discard(0)
         return super().choose(game, actions, rng)
 
