@@ -109,9 +109,10 @@ def play_out(
     the policy) unless ``check`` is off, for trusted built-in policies (tests play them
     with it on); ``observe`` sees the game after every action."""
     rngs = [policy_rng(seed, player, namespace) for player in range(len(policies))]
+    actions = game.legal_actions()  # a lazy view: it reads the game as it is when used
     while game.outcome is None:
         actor = game.actor
-        action = policies[actor].choose(game, game.legal_actions(), rngs[actor])
+        action = policies[actor].choose(game, actions, rngs[actor])
         if check and not game.is_legal(action):
             chooser = policies[actor]
             raise IllegalActionError(f"{chooser!r} chose the illegal {action} in {game!r}")

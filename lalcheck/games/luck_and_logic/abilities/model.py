@@ -580,10 +580,11 @@ class Ability:
 class Abilities:
     """A card's abilities, grouped for the engine, with the data they were read from.
 
-    ``auto`` maps each trigger to its abilities with their index in ``items``;
-    ``reaching`` are the continuous abilities that change other members or rules,
-    ``ruling`` those that switch a rule on. Two :class:`Abilities` are equal when
-    their abilities are.
+    ``auto`` maps each trigger to its abilities with their index in ``items``, as
+    ``usable`` holds the activated abilities and Logic Drives; ``reaching`` are the
+    continuous abilities that change other members or rules, ``ruling`` those that
+    switch a rule on; ``non_rule`` are those that stand for a card's ability text
+    (all but paradox rules). Two :class:`Abilities` are equal when their abilities are.
     """
 
     items: tuple[Ability, ...] = ()
@@ -596,6 +597,8 @@ class Abilities:
     ruling: tuple[Ability, ...] = ()
     skills: tuple[Ability, ...] = ()
     paradox_rules: tuple[Ability, ...] = ()
+    usable: tuple[tuple[int, Ability], ...] = ()
+    non_rule: tuple[Ability, ...] = ()
 
     @classmethod
     def of(cls, items: tuple[Ability, ...], source: object) -> Abilities:
@@ -629,6 +632,12 @@ class Abilities:
             ),
             skills=only(Kind.SKILL),
             paradox_rules=only(Kind.PARADOX_RULE),
+            usable=tuple(
+                (index, a)
+                for index, a in enumerate(items)
+                if a.kind is Kind.ACTIVATED or a.kind is Kind.LOGIC_DRIVE
+            ),
+            non_rule=tuple(a for a in items if a.kind is not Kind.PARADOX_RULE),
         )
 
     def __eq__(self, other: object) -> bool:
@@ -662,11 +671,6 @@ class Abilities:
     def written(self) -> bool:
         """Read from a list of abilities (not the ``soul: N`` shorthand)."""
         return isinstance(self.source, list) and bool(self.items)
-
-    @property
-    def non_rule(self) -> tuple[Ability, ...]:
-        """The abilities that stand for a card's ability text (all but paradox rules)."""
-        return tuple(a for a in self.items if a.kind is not Kind.PARADOX_RULE)
 
 
 NO_ABILITIES = Abilities()

@@ -21,6 +21,8 @@ from lalcheck.games.luck_and_logic.engine.state import (
     Member,
 )
 
+# Enum members read on the hot paths (an enum class lookup is slow on CPython 3.11).
+_TIEBREAK_LIMIT, _DEFENDER_WINS_TIES = Rule.TIEBREAK_LIMIT, Rule.DEFENDER_WINS_TIES
 _LOGIC_STAT = {LogicKind.POWER: POWER, LogicKind.SPIRIT: SPIRIT, LogicKind.LIMIT: LIMIT}
 
 
@@ -79,16 +81,26 @@ def attacker_wins(game: GameState, battle: BattleState, margin_now: int | None =
     gap = margin(game, battle) if margin_now is None else margin_now
     if gap:
         return gap > 0
-    if layers.rule_owners(game, Rule.TIEBREAK_LIMIT):
+    if layers.rule_owners(game, _TIEBREAK_LIMIT):
         limits = limit(game, battle, 0) - limit(game, battle, 1)
         if limits:
             return limits > 0
-    return not layers.rule_owners(game, Rule.DEFENDER_WINS_TIES)
+    return not layers.rule_owners(game, _DEFENDER_WINS_TIES)
 
 
-def has_room(game: GameState, battle: BattleState, player: int) -> bool:
-    """R-BAT-3: the battling member's limit exceeds the cards in the battle zone."""
-    return limit(game, battle, side_of(battle, player)) > len(game.players[player].battle)
+def rooms(game: GameState, battle: BattleState) -> tuple[bool, bool] | None:
+    """R-BAT-3: whether the battling member of each player (0, then 1) has room for a
+    card, its limit exceeding the cards in its battle zone; None when the battle is void
+    (:func:`is_void`)."""
+    attacker = battling_member(game, battle, 0)
+    defender = battling_member(game, battle, 1)
+    if attacker is None or defender is None:
+        return None
+    attacking = battle.attacker
+    zones = game.players[attacking].battle, game.players[1 - attacking].battle
+    attacker_room = layers.limit(game, attacker) > len(zones[0])
+    defender_room = layers.limit(game, defender) > len(zones[1])
+    return (attacker_room, defender_room) if attacking == 0 else (defender_room, attacker_room)
 
 
 def can_level_support(game: GameState, player: int) -> bool:
@@ -153,7 +165,8 @@ def intercept(game: GameState, battle: BattleState, member: Member) -> None:
     state.drop.extend(member.souls)
     stat, value = intercept_bonus(member)
     battle.bonus[1][stat] += value
-    game.note(player, f"intercepts with {member.card.label()}")
+    if game.log is not None:
+        game.note(player, f"intercepts with {member.card.label()}")
 
 
 def judge(game: GameState, battle: BattleState) -> tuple[Member, Member] | None:
@@ -163,15 +176,18 @@ def judge(game: GameState, battle: BattleState) -> tuple[Member, Member] | None:
         game.note(battle.attacker, "the battle ends: a battling member left the field")
         return None
     attacker, defender = _member(game, battle, 0), _member(game, battle, 1)
-    by = "spirit" if judged_by_spirit(game) else "power"
+    logged = game.log is not None
+    by = ("spirit" if judged_by_spirit(game) else "power") if logged else ""
     if attacker_wins(game, battle):
         state = game.players[1 - battle.attacker]
         state.remove_member(defender)
         state.cost.append(defender.card)
         state.cost.extend(defender.souls)
-        game.note(battle.attacker, f"wins the battle by {by}; {defender.card.label()} retreats")
+        if logged:
+            game.note(battle.attacker, f"wins the battle by {by}; {defender.card.label()} retreats")
         return attacker, defender
-    game.note(1 - battle.attacker, f"wins the battle by {by}")
+    if logged:
+        game.note(1 - battle.attacker, f"wins the battle by {by}")
     return defender, attacker
 
 

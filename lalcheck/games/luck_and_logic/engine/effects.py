@@ -77,6 +77,9 @@ from lalcheck.games.luck_and_logic.engine.state import (
     shapes,
 )
 
+# Enum members read on the hot paths: on CPython 3.11 reading a member off an enum
+# class goes through the enum metaclass's attribute hook, a module global does not.
+_LOGIC_DRIVE, _PARADOX_LINK = Kind.LOGIC_DRIVE, Trigger.PARADOX_LINK
 _STAT_INDEX = {Stat.POWER: POWER, Stat.SPIRIT: SPIRIT, Stat.LIMIT: LIMIT}
 _TRANSUNION, _COLORLESS = CardType.TRANSUNION, Color.COLORLESS
 _LOGIC_STAT = {LogicKind.POWER: POWER, LogicKind.SPIRIT: SPIRIT, LogicKind.LIMIT: LIMIT}
@@ -107,10 +110,11 @@ def fire(
     found: list[Resolution] = []
     if trigger in BROADCAST_TRIGGERS:
         listeners = game.players[player].members()
-        if trigger is Trigger.PARADOX_LINK and not d.PARADOX_LINK_WHOLE_FIELD:
+        if trigger is _PARADOX_LINK and not d.PARADOX_LINK_WHOLE_FIELD:
             listeners = [m for m in listeners if layers.battle_side(game, m) >= 0]
         for listener in listeners:
-            _hear(game, player, listener, trigger, from_hand, found)
+            if listener.souls or trigger in listener.card.abilities.auto:  # else it hears nothing
+                _hear(game, player, listener, trigger, from_hand, found)
     elif member is not None:
         if trigger in _MOMENTS and member.card.has_unmodelled_text:
             game.count_unmodelled(member.card)
@@ -137,24 +141,41 @@ def _hear(
 
     An ability's key counts its place among all the member's abilities, as
     :func:`activated_abilities` does."""
-    if not member.card.abilities.auto and not member.souls:
+    if not member.souls:  # the usual case: the card's own abilities only
+        heard = member.card.abilities.auto.get(trigger)
+        if heard:
+            _queue(game, player, member, member.card, -1, 0, heard, from_hand, found)
         return
-    used = game.players[player].used
     offset = 0
     for source, position, abilities in _ability_sets(member):
         heard = abilities.auto.get(trigger)
         if heard:
-            for local, ability in heard:
-                if ability.from_hand and not from_hand:
-                    continue
-                key = (member.uid, position, offset + local)
-                if ability.once_per_turn and key in used:
-                    continue
-                if layers.applies(game, player, member, ability):
-                    found.append(
-                        Resolution(player, source, ability, member.uid, key, from_hand=from_hand)
-                    )
-        offset += len(abilities)
+            _queue(game, player, member, source, position, offset, heard, from_hand, found)
+        offset += len(abilities.items)
+
+
+def _queue(
+    game: GameState,
+    player: int,
+    member: Member,
+    source: Card,
+    position: int,
+    offset: int,
+    heard: tuple[tuple[int, Ability], ...],
+    from_hand: bool,
+    found: list[Resolution],
+) -> None:
+    """Queue the abilities of ``member`` that ``source`` prints (at soul ``position``,
+    numbered from ``offset``) and that heard the trigger, when they may resolve."""
+    used = game.players[player].used
+    for local, ability in heard:
+        if ability.from_hand and not from_hand:
+            continue
+        key = (member.uid, position, offset + local)
+        if ability.once_per_turn and key in used:
+            continue
+        if layers.applies(game, player, member, ability):
+            found.append(Resolution(player, source, ability, member.uid, key, from_hand=from_hand))
 
 
 def _ability_sets(member: Member) -> tuple[tuple[Card, int, Abilities], ...]:
@@ -167,7 +188,7 @@ def _ability_sets(member: Member) -> tuple[tuple[Card, int, Abilities], ...]:
         *(
             (soul, position, soul.soul_abilities)
             for position, soul in enumerate(member.souls)
-            if soul.soul_abilities
+            if soul.soul_abilities is not None and soul.soul_abilities.items
         ),
     )
 
@@ -175,41 +196,49 @@ def _ability_sets(member: Member) -> tuple[tuple[Card, int, Abilities], ...]:
 def activated_abilities(member: Member) -> Iterator[tuple[int, Card, int, Ability]]:
     """``(index, card printing it, soul position, ability)`` of a member's 【起】 and
     【LD】 abilities; ``index`` counts over all its abilities (actions name it)."""
+    card = member.card
+    if not member.souls:
+        for local, ability in card.abilities.usable:
+            yield local, card, -1, ability
+        return
     offset = 0
     for source, position, abilities in _ability_sets(member):
-        if abilities.activated or abilities.logic_drives:
-            for local, ability in enumerate(abilities.items):
-                if ability.kind is Kind.ACTIVATED or ability.kind is Kind.LOGIC_DRIVE:
-                    yield offset + local, source, position, ability
-        offset += len(abilities)
+        for local, ability in abilities.usable:
+            yield offset + local, source, position, ability
+        offset += len(abilities.items)
 
 
 def can_use(game: GameState, player: int, member: Member, index: int) -> Ability | None:
     """The activated ability or Logic Drive ``index`` of ``member`` if ``player`` may
-    use it now (main phase checks are the caller's): R-LD, 【1回合1次】, EXsoul,
-    conditions and costs."""
+    use it now (main phase checks are the caller's): see :func:`may_use`."""
     for position_index, _source, position, ability in activated_abilities(member):
-        if position_index != index:
-            continue
-        state = game.players[player]
-        # R-LD: a transunion with soul, one Logic Drive per player per turn.
-        if ability.kind is Kind.LOGIC_DRIVE and (state.logic_drive_used or not member.souls):
-            return None
-        if ability.once_per_turn and (member.uid, position, index) in state.used:
-            return None
-        if not layers.applies(game, player, member, ability):
-            return None
-        if not all(_payable(game, player, member, cost) for cost in ability.costs):
-            return None
-        return ability
+        if position_index == index:
+            return ability if may_use(game, player, member, position, index, ability) else None
     return None
+
+
+def may_use(
+    game: GameState, player: int, member: Member, position: int, index: int, ability: Ability
+) -> bool:
+    """Whether ``player`` may use ``member``'s ability ``index`` (at soul ``position``,
+    as :func:`activated_abilities` gives it) now: R-LD, 【1回合1次】, EXsoul,
+    conditions and costs."""
+    state = game.players[player]
+    # R-LD: a transunion with soul, one Logic Drive per player per turn.
+    if ability.kind is _LOGIC_DRIVE and (state.logic_drive_used or not member.souls):
+        return False
+    if ability.once_per_turn and (member.uid, position, index) in state.used:
+        return False
+    if not layers.applies(game, player, member, ability):
+        return False
+    return all(_payable(game, player, member, cost) for cost in ability.costs)
 
 
 def activate(game: GameState, player: int, member: Member, index: int) -> Ability:
     """Queue the activated ability or Logic Drive ``index`` of ``member`` (legal)."""
     for position_index, source, position, ability in activated_abilities(member):
         if position_index == index:
-            if ability.kind is Kind.LOGIC_DRIVE:
+            if ability.kind is _LOGIC_DRIVE:
                 game.players[player].logic_drive_used = True
             key = (member.uid, position, index)
             game.queue = (*game.queue, Resolution(player, source, ability, member.uid, key))
@@ -945,7 +974,8 @@ def destroy_gate(game: GameState, owner: int, circle: int) -> None:
         return
     state.gate_destroyed[circle - 1] = True
     gate = state.gates[circle - 1]
-    game.note(owner, f"gate {circle} {gate.label()} is destroyed ({state.gates_destroyed}/6)")
+    if game.log is not None:
+        game.note(owner, f"gate {circle} {gate.label()} is destroyed ({state.gates_destroyed}/6)")
     if all(state.gate_destroyed):
         game.losers[owner] = True
         return
@@ -967,7 +997,8 @@ def enter_battle_zone(game: GameState, player: int, card: Card, *, from_hand: bo
     state.battle.append(card)
     side = 0 if player == battle.attacker else 1
     logic = card.logic
-    game.note(player, f"defines {card.label()}" + ("" if from_hand else " from the deck"))
+    if game.log is not None:
+        game.note(player, f"defines {card.label()}" + ("" if from_hand else " from the deck"))
     paradox = logic is not None and logic.kind is LogicKind.PARADOX
     if logic is not None and not paradox:
         stat = _LOGIC_STAT.get(logic.kind)

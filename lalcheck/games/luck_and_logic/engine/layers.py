@@ -50,26 +50,9 @@ _STAT_INDEX = {Stat.POWER: POWER, Stat.SPIRIT: SPIRIT, Stat.LIMIT: LIMIT}
 # Enum members read on the hot paths (a class attribute lookup costs a descriptor call).
 _POWER_STAT, _SPIRIT_STAT, _LIMIT_STAT = Stat.POWER, Stat.SPIRIT, Stat.LIMIT
 _ATTACKING, _SELF = ConditionKind.ATTACKING, TargetKind.SELF
+_JUDGE_SPIRIT, _NO_INTERCEPT = Rule.JUDGE_SPIRIT, Rule.NO_INTERCEPT
 #: Seed 000 [4-B]: a face-up paradox makes spirit decide, whatever its card says.
 _PARADOX_BASE = Ability(Kind.PARADOX_RULE, modifiers=(RuleModifier(Rule.JUDGE_SPIRIT),))
-
-
-# -- abilities of members -------------------------------------------------------------------
-
-
-def member_abilities(member: Member) -> Iterator[tuple[Card, int, Ability]]:
-    """Every ability a member has: its card's, then those its soul cards give it
-    (R-TRANCE), as ``(card printing it, soul position or -1, ability)``."""
-    for ability in member.card.abilities.items:
-        yield member.card, -1, ability
-    for position, soul in enumerate(member.souls):
-        if soul.soul_abilities is not None:
-            for ability in soul.soul_abilities.items:
-                yield soul, position, ability
-
-
-def soul_count(member: Member) -> int:
-    return len(member.souls)
 
 
 # -- conditions and filters -----------------------------------------------------------------
@@ -324,7 +307,8 @@ def value(game: GameState, member: Member, stat: Stat) -> int:
                 and _reaches(game, owner, None, modifier.to, member)
             ):
                 total += modifier.value * (len(member.souls) if modifier.per_soul else 1)
-    return max(d.STATS_FLOOR, total)
+    floor = d.STATS_FLOOR
+    return total if total > floor else floor
 
 
 def power(game: GameState, member: Member) -> int:
@@ -342,10 +326,10 @@ def limit(game: GameState, member: Member) -> int:
 def rule_owners(game: GameState, rule: Rule) -> set[int]:
     """The players whose abilities or effects switch ``rule`` on now."""
     owners = {owner for owner, r, _ in game.rules_until if r is rule}
-    for owner in (0, 1):
-        if not game.players[owner].reaching:
+    for owner, state in enumerate(game.players):
+        if not state.reaching:
             continue
-        for circle, member in enumerate(game.players[owner].field, 1):
+        for circle, member in enumerate(state.field, 1):
             if member is None or member.circles[0] != circle:
                 continue
             for ability in member.card.abilities.ruling:
@@ -356,9 +340,10 @@ def rule_owners(game: GameState, rule: Rule) -> set[int]:
                 for ability in given.ruling if given is not None else ():
                     if _switches(game, owner, member, ability, rule):
                         owners.add(owner)
-    for owner, modifier in _paradox_modifiers(game):
-        if isinstance(modifier, RuleModifier) and modifier.rule is rule:
-            owners.add(owner)
+    if game.up_paradox is not None:
+        for owner, modifier in _paradox_modifiers(game):
+            if isinstance(modifier, RuleModifier) and modifier.rule is rule:
+                owners.add(owner)
     return owners
 
 
@@ -370,9 +355,9 @@ def _switches(game: GameState, owner: int, bearer: Member, ability: Ability, rul
 
 def judged_by_spirit(game: GameState) -> bool:
     """R-BAT-5: spirit decides (a face-up paradox, or a rule effect)."""
-    return game.up_paradox is not None or bool(rule_owners(game, Rule.JUDGE_SPIRIT))
+    return game.up_paradox is not None or bool(rule_owners(game, _JUDGE_SPIRIT))
 
 
 def may_intercept(game: GameState, defender: int) -> bool:
     """R-BAT-2: unless a rule of the attacking side forbids it."""
-    return (1 - defender) not in rule_owners(game, Rule.NO_INTERCEPT)
+    return (1 - defender) not in rule_owners(game, _NO_INTERCEPT)

@@ -82,4 +82,5 @@ def move_member(game: GameState, player: int, circle: int, circles: tuple[int, .
     for placed in (member, *(other for other, _ in moved)):
         for c in placed.circles:
             state.field[c - 1] = placed
-    game.note(player, f"moves {member.card.label()} to {'+'.join(map(str, circles))}")
+    if game.log is not None:
+        game.note(player, f"moves {member.card.label()} to {'+'.join(map(str, circles))}")

@@ -25,7 +25,7 @@ import random
 from typing import Protocol
 
 from lalcheck.games.luck_and_logic.abilities.model import (
-    Ability,
+    Abilities,
     Boost,
     ConditionKind,
     CostKind,
@@ -74,11 +74,22 @@ from lalcheck.games.luck_and_logic.engine.rules import (
     distinct_indices,
 )
 from lalcheck.games.luck_and_logic.engine.state import (
+    BATTLE_PHASE,
+    CHOOSE_PHASE,
+    CIRCLES,
+    DEFINE_FORCED_PHASE,
+    DEFINE_PHASE,
+    DISCARD_PHASE,
     FRONT_ROW,
     IN_FRONT_OF,
+    INTERCEPT_PHASE,
+    LEVEL_PHASE,
+    LEVEL_RETURN_PHASE,
+    MAIN_PHASE,
+    MULLIGAN_PHASE,
+    SHAPES,
     BattleState,
     Member,
-    Phase,
     PlayerState,
     shapes,
 )
@@ -95,10 +106,11 @@ class PassivePolicy:
     """The goldfish opponent: does nothing it may decline."""
 
     def choose(self, game: Game, actions: LegalActions, rng: random.Random) -> Action:
-        if game.phase is Phase.MULLIGAN:
+        phase = game.phase
+        if phase is MULLIGAN_PHASE:
             return Mulligan()
-        if game.phase in PASSABLE_PHASES or (
-            game.phase is Phase.CHOOSE and game.choice is not None and game.choice.optional
+        if phase in PASSABLE_PHASES or (
+            phase is CHOOSE_PHASE and game.choice is not None and game.choice.optional
         ):
             return PASS
         return next(iter(actions))
@@ -110,6 +122,25 @@ class RandomPolicy:
     def choose(self, game: Game, actions: LegalActions, rng: random.Random) -> Action:
         return rng.choice(list(actions))
 
+
+# Enum members read on the hot paths: on CPython 3.11 reading a member off an enum
+# class goes through the enum metaclass's attribute hook, a module global does not.
+_TACTICS, _PARADOX, _TRANSUNION = CardType.TACTICS, CardType.PARADOX, CardType.TRANSUNION
+_CONTINUOUS, _LOGIC_DRIVE = Kind.CONTINUOUS, Kind.LOGIC_DRIVE
+_ATTACKING, _SELF, _BATTLING, _OPPOSING = (
+    ConditionKind.ATTACKING,
+    TargetKind.SELF,
+    TargetKind.BATTLING,
+    TargetKind.OPPOSING,
+)
+_POWER, _SPIRIT, _DEFINE_TRIGGER = Stat.POWER, Stat.SPIRIT, Trigger.DEFINE
+_PARADOX_LOGIC = LogicKind.PARADOX
+#: The stat a logic adds to (R-BAT-3).
+_LOGIC_STAT = {
+    LogicKind.POWER: Stat.POWER,
+    LogicKind.SPIRIT: Stat.SPIRIT,
+    LogicKind.LIMIT: Stat.LIMIT,
+}
 
 #: Greedy mulligan (R-TURN-0): keep any hand holding a logicalist or foreigner of
 #: this level or lower (a member for the first attack)...
@@ -127,6 +158,13 @@ LEVEL_SUPPORT_SPIRIT_REACH = 2
 _PREFERRED = {Source.DECK: 2, Source.HAND: 1, Source.REFRESH: 0}
 #: Front circles first: they are the ones attacks reach first (R-BAT-1).
 _CIRCLE_ORDER = {1: 0, 3: 0, 5: 0, 2: 1, 4: 1, 6: 1}
+_GATE_ORDER = (*FRONT_ROW, *IN_FRONT_OF)
+#: How far back each territory shape stands (its circles' :data:`_CIRCLE_ORDER`).
+_SHAPE_ORDER = {
+    circles: sum(_CIRCLE_ORDER[c] for c in circles)
+    for territory in SHAPES.values()
+    for circles in territory
+}
 
 
 class GreedyPolicy:
@@ -141,25 +179,25 @@ class GreedyPolicy:
     def choose(self, game: Game, actions: LegalActions, rng: random.Random) -> Action:
         phase = game.phase
         state = game.players[game.actor]
-        if phase is Phase.MAIN:
+        if phase is MAIN_PHASE:
             return self._main(game, state)
-        if phase is Phase.CHOOSE:
+        if phase is CHOOSE_PHASE:
             return self.choice(game)
-        if phase is Phase.BATTLE:
+        if phase is BATTLE_PHASE:
             return self._attack(game, state)
-        if phase is Phase.LEVEL:
+        if phase is LEVEL_PHASE:
             return self._level(state)
-        if phase is Phase.DEFINE or phase is Phase.DEFINE_FORCED:
+        if phase is DEFINE_PHASE or phase is DEFINE_FORCED_PHASE:
             assert game.battle is not None
-            return self._define(game, game.battle, forced=phase is Phase.DEFINE_FORCED)
-        if phase is Phase.INTERCEPT:
+            return self._define(game, game.battle, forced=phase is DEFINE_FORCED_PHASE)
+        if phase is INTERCEPT_PHASE:
             assert game.battle is not None
             return self._intercept(game, game.battle)
-        if phase is Phase.DISCARD:
+        if phase is DISCARD_PHASE:
             return Discard(min(distinct_indices(state.hand), key=lambda i: keep_value(state, i)))
-        if phase is Phase.LEVEL_RETURN:
+        if phase is LEVEL_RETURN_PHASE:
             return self._return_level(state)
-        if phase is Phase.MULLIGAN:
+        if phase is MULLIGAN_PHASE:
             return self._mulligan(state)
         return PASS
 
@@ -178,16 +216,17 @@ class GreedyPolicy:
     def _level(state: PlayerState) -> LevelUp:
         """Level every turn with the card least worth keeping, preferring one
         that lets a transunion in hand be mobilized (R-MOB)."""
-        waiting = [
-            c for c in state.hand if c.type is CardType.TRANSUNION and not _enabled(state, c)
-        ]
+        hand = state.hand
+        waiting = [c for c in hand if c.type is _TRANSUNION and not _enabled(state, c)]
 
         def score(index: int) -> float:
-            card = state.hand[index]
-            enables = any(shares_color_or_world(t, card) for t in waiting if t is not card)
-            return keep_value(state, index) - (0.5 if enables else 0.0)
+            card = hand[index]
+            worth = card_worth(state, card)
+            if waiting and any(shares_color_or_world(t, card) for t in waiting if t is not card):
+                return worth - 0.5
+            return worth
 
-        return LevelUp(min(distinct_indices(state.hand), key=score))
+        return LevelUp(min(distinct_indices(hand), key=score))
 
     @staticmethod
     def _return_level(state: PlayerState) -> ReturnLevel:
@@ -203,11 +242,15 @@ class GreedyPolicy:
         if trance is not None:
             return trance
         standing = sum(1 for m in state.members() if not m.rested)
-        if standing < state.face_up_level_count or (self.defends and _exposed_empty(state)):
-            mobilize = self._mobilize(state)
+        exposed = _exposed_circles(state)
+        field = state.field
+        if standing < state.face_up_level_count or (
+            self.defends and any(field[c - 1] is None for c in exposed)
+        ):
+            mobilize = self._mobilize(state, exposed)
             if mobilize is not None:
                 return mobilize
-        guard = _guard(game, state) if self.defends else None
+        guard = _guard(game, state, exposed) if self.defends else None
         if guard is not None:
             return guard
         ability = self._ability(game, state)
@@ -225,12 +268,9 @@ class GreedyPolicy:
         Drive has one, R-LD)."""
         spare = sum(1 for m in state.members() if not m.rested) - state.face_up_level_count
         drives = []
-        for action in game.ability_actions(state):
-            member = state.member_at(action.circle)
-            assert member is not None
-            ability = layers_ability(member, action.ability)
+        for action, ability in game.usable_abilities(state):
             kinds = {cost.kind for cost in ability.costs}
-            limited = ability.once_per_turn or ability.kind is Kind.LOGIC_DRIVE  # R-LD
+            limited = ability.once_per_turn or ability.kind is _LOGIC_DRIVE  # R-LD
             if CostKind.RETREAT_SELF in kinds or (not kinds and not limited):
                 continue
             if CostKind.REST_SELF in kinds and spare <= 0:
@@ -249,7 +289,7 @@ class GreedyPolicy:
         candidates = list(pairs(state))
         if not candidates:
             return None
-        found = sources(state, lambda card: card.type is CardType.TRANSUNION)
+        found = sources(state, lambda card: card.type is _TRANSUNION)
         if not found:
             return None
         index, source, card = max(
@@ -276,7 +316,7 @@ class GreedyPolicy:
                     if (m := state.field[c - 1]) is not None and id(m) not in souls
                 }
             )
-            key = (replaced, sum(_CIRCLE_ORDER[c] for c in circles), circles)
+            key = (replaced, _SHAPE_ORDER[circles], circles)
             if best is None or key < best:
                 best = key
         if best is None:
@@ -289,44 +329,53 @@ class GreedyPolicy:
             best[2],
         )
 
-    def _mobilize(self, state: PlayerState) -> Mobilize | None:
+    def _mobilize(self, state: PlayerState, exposed: set[int]) -> Mobilize | None:
         """R-MOB: the strongest affordable member that fits on empty circles (a
-        defending player: on circles an attack can reach first)."""
+        defending player: on the ``exposed`` circles first)."""
         field = state.field
-        best: tuple[tuple[int, int, int, int], Mobilize] | None = None
+        empty = {circle for circle in CIRCLES if field[circle - 1] is None}
+        if not empty:
+            return None
+        defends = self.defends
+        best: tuple[tuple[int, int, int, int], int, tuple[int, ...]] | None = None
         for index in distinct_indices(state.hand):
             card = state.hand[index]
             if not can_mobilize(state, card):
                 continue
             for circles in shapes(card.territory):
-                if all(field[c - 1] is None for c in circles):
+                if empty.issuperset(circles):
                     rank = (
                         card.level or 0,
                         card.power or 0,
-                        sum(_exposed(state, c) for c in circles) if self.defends else 0,
-                        -sum(_CIRCLE_ORDER[c] for c in circles),
+                        len(exposed.intersection(circles)) if defends else 0,
+                        -_SHAPE_ORDER[circles],
                     )
                     if best is None or rank > best[0]:
-                        best = (rank, Mobilize(index, circles))
-        return best[1] if best else None
+                        best = (rank, index, circles)
+        return Mobilize(best[1], best[2]) if best else None
 
     def _attack(self, game: Game, state: PlayerState) -> Action:
         """R-BAT-1: undestroyed empty gates first (front row first) with the weakest
         attacker; then the weakest defender with the strongest attacker."""
+        if game.attacks_made >= state.face_up_level_count:
+            return PASS
         standing = [m for m in state.members() if not m.rested]
-        if not standing or game.attacks_made >= state.face_up_level_count:
+        if not standing:
             return PASS
         opponent = game.players[1 - game.active]
-        open_gates = [
-            circle
-            for circle in (*FRONT_ROW, *IN_FRONT_OF)
-            if not opponent.gate_destroyed[circle - 1]
-            and opponent.field[circle - 1] is None
-            and attackable(opponent, circle)
-        ]
-        if open_gates:
+        open_gate = next(
+            (
+                circle
+                for circle in _GATE_ORDER
+                if not opponent.gate_destroyed[circle - 1]
+                and opponent.field[circle - 1] is None
+                and attackable(opponent, circle)
+            ),
+            None,
+        )
+        if open_gate is not None:
             weakest = min(standing, key=lambda m: attack_power(game, m))
-            return Attack(weakest.circle, open_gates[0])
+            return Attack(weakest.circle, open_gate)
         defenders = [
             m for m in opponent.members() if any(attackable(opponent, c) for c in m.circles)
         ]
@@ -334,7 +383,8 @@ class GreedyPolicy:
             return PASS
         # beating a member that guards a standing gate opens the gate to the next attack
         if self.defends:
-            guarding = [m for m in defenders if any(_exposed(opponent, c) for c in m.circles)]
+            exposed = _exposed_circles(opponent)
+            guarding = [m for m in defenders if not exposed.isdisjoint(m.circles)]
             defenders = guarding or defenders
         strongest = max(standing, key=lambda m: attack_power(game, m))
         weakest_defender = min(defenders, key=lambda m: layers.power(game, m))
@@ -380,10 +430,10 @@ class GreedyPolicy:
             card = state.hand[index]
             after = margin_after(game, battle, player, card, margins)
             if _winning(game, battle, after, side):
-                key = (1 if card.type is CardType.PARADOX else 0, keep_value(state, index))
+                key = (1 if card.type is _PARADOX else 0, keep_value(state, index))
                 if best is None or key < best[0]:
                     best = (key, index)
-            elif card.type is not CardType.PARADOX:
+            elif card.type is not _PARADOX:
                 gain = after - current if side == 0 else current - after
                 rank = (-gain, keep_value(state, index))
                 if fallback is None or rank < fallback[0]:
@@ -448,14 +498,6 @@ class RushPolicy(GreedyPolicy):
 POWER_INDEX, SPIRIT_INDEX = 0, 1
 
 
-def layers_ability(member: Member, index: int) -> Ability:
-    """The ability ``index`` of ``member`` (as actions number them)."""
-    for position, (_card, _soul, ability) in enumerate(layers.member_abilities(member)):
-        if position == index:
-            return ability
-    raise IndexError(index)
-
-
 def _winning(game: Game, battle: BattleState, margin: int, side: int) -> bool:
     """R-BAT-5: whether ``side`` wins with this margin (ties by the rules in force)."""
     return b.attacker_wins(game, battle, margin) == (side == 0)
@@ -464,12 +506,12 @@ def _winning(game: Game, battle: BattleState, margin: int, side: int) -> bool:
 def _define_boost(card: Card, stat: Stat) -> int:
     """What ``card``'s define abilities add to the own side's margin in ``stat``."""
     gain = 0
-    for _index, ability in card.abilities.auto.get(Trigger.DEFINE, ()):
+    for _index, ability in card.abilities.auto.get(_DEFINE_TRIGGER, ()):
         for step in ability.steps:
             if isinstance(step, Boost) and step.stat is stat:
-                if step.target.kind is TargetKind.BATTLING:
+                if step.target.kind is _BATTLING:
                     gain += step.value
-                elif step.target.kind is TargetKind.OPPOSING:
+                elif step.target.kind is _OPPOSING:
                     gain -= step.value
     return gain
 
@@ -506,14 +548,14 @@ def margin_after(
     margins = margins or Margins(game, battle)
     spirit_mode = margins.spirit_mode
     logic = card.logic
-    paradox = logic is not None and logic.kind is LogicKind.PARADOX
+    paradox = logic is not None and logic.kind is _PARADOX_LOGIC
     if paradox:
         # R-BAT-4: an opponent's face-up paradox cancels it; else spirit decides.
         up = game.up_paradox
         spirit_mode = up is None or up.owner == player
-    wanted = Stat.SPIRIT if spirit_mode else Stat.POWER
+    wanted = _SPIRIT if spirit_mode else _POWER
     gain = _define_boost(card, wanted)
-    if logic is not None and not paradox and logic.kind.value == wanted.value:
+    if logic is not None and not paradox and _LOGIC_STAT.get(logic.kind) is wanted:
         gain += logic.value
     margin = margins.of(spirit_mode)
     return margin + gain if b.side_of(battle, player) == 0 else margin - gain
@@ -522,19 +564,26 @@ def margin_after(
 def attack_power(game: Game, member: Member) -> int:
     """Power while attacking: now, plus what its abilities give an attacking member
     (the usual soul ability, R-TRANCE)."""
+    bonus = _attacking_bonus(member.card.abilities)
+    for soul in member.souls:
+        if soul.soul_abilities is not None:
+            bonus += _attacking_bonus(soul.soul_abilities)
+    return layers.power(game, member) + bonus
+
+
+def _attacking_bonus(abilities: Abilities) -> int:
+    """The power the continuous abilities give their own member while it attacks."""
     bonus = 0
-    for _card, _soul, ability in layers.member_abilities(member):
-        if ability.kind is Kind.CONTINUOUS and any(
-            c.kind is ConditionKind.ATTACKING for c in ability.conditions
-        ):
+    for ability in abilities.continuous:
+        if any(c.kind is _ATTACKING for c in ability.conditions):
             for modifier in ability.modifiers:
                 if (
                     isinstance(modifier, StatModifier)
-                    and modifier.stat is Stat.POWER
-                    and modifier.to.kind is TargetKind.SELF
+                    and modifier.stat is _POWER
+                    and modifier.to.kind is _SELF
                 ):
                     bonus += modifier.value
-    return layers.power(game, member) + bonus
+    return bonus
 
 
 _HELPS = (Stand, MoveMember)
@@ -597,9 +646,10 @@ def keep_value(state: PlayerState, index: int) -> float:
 def card_worth(state: PlayerState, card: Card) -> float:
     """How much the greedy player wants a card in hand: members it can mobilize soon
     most (level 5+ never), then paradoxes, then tactics."""
-    if card.type is CardType.TACTICS:
+    card_type = card.type
+    if card_type is _TACTICS:
         return 1
-    if card.type is CardType.PARADOX:
+    if card_type is _PARADOX:
         return 2
     if not card.type.is_member or card.level is None or card.level >= d.LEVEL_ZONE_RETURN_AT:
         return 0
@@ -627,25 +677,21 @@ def _enabled(state: PlayerState, transunion: Card) -> bool:
     )
 
 
-def _exposed(state: PlayerState, circle: int) -> bool:
-    """An attack can reach the circle and destroy the gate there (R-BAT-1)."""
-    return attackable(state, circle) and not state.gate_destroyed[circle - 1]
+def _exposed_circles(state: PlayerState) -> set[int]:
+    """The circles an attack can reach and destroy the gate there (R-BAT-1)."""
+    destroyed = state.gate_destroyed
+    return {c for c in CIRCLES if not destroyed[c - 1] and attackable(state, c)}
 
 
-def _exposed_empty(state: PlayerState) -> bool:
-    return any(state.field[c - 1] is None and _exposed(state, c) for c in range(1, 7))
-
-
-def _guard(game: Game, state: PlayerState) -> Move | None:
+def _guard(game: Game, state: PlayerState, exposed: set[int]) -> Move | None:
     """R-TURN-4: move a member that guards nothing (its gates destroyed or out of
-    reach) onto an empty circle whose gate an attack can reach."""
+    reach) onto an empty circle whose gate an attack can reach (the ``exposed`` ones)."""
+    field = state.field
     for member in state.members():
-        if any(_exposed(state, c) for c in member.circles):
+        if not exposed.isdisjoint(member.circles):
             continue
         for circles in shapes(member.card.territory):
-            if all(state.field[c - 1] is None for c in circles) and any(
-                _exposed(state, c) for c in circles
-            ):
+            if all(field[c - 1] is None for c in circles) and not exposed.isdisjoint(circles):
                 move = Move(member.circle, circles)
                 if game.is_legal(move):
                     return move

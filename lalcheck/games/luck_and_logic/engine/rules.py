@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterator
 from itertools import combinations
 from typing import Any
 
-from lalcheck.games.luck_and_logic.abilities.model import Kind, Trigger
+from lalcheck.games.luck_and_logic.abilities.model import Ability, Kind, Trigger
 from lalcheck.games.luck_and_logic.cards import Card
 from lalcheck.games.luck_and_logic.engine import battle as b
 from lalcheck.games.luck_and_logic.engine import decisions as d
@@ -51,15 +51,25 @@ from lalcheck.games.luck_and_logic.engine.deck import GATES_ON_FIELD, DeckList
 from lalcheck.games.luck_and_logic.engine.moves import member_moves, move_member
 from lalcheck.games.luck_and_logic.engine.pending import Resume
 from lalcheck.games.luck_and_logic.engine.state import (
+    BATTLE_PHASE,
+    CHOOSE_PHASE,
     CIRCLES,
+    DEFINE_FORCED_PHASE,
+    DEFINE_PHASE,
+    DISCARD_PHASE,
     IN_FRONT_OF,
+    INTERCEPT_PHASE,
+    LEVEL_PHASE,
+    LEVEL_RETURN_PHASE,
+    MAIN_PHASE,
+    MULLIGAN_PHASE,
+    OVER_PHASE,
     BattleState,
     EndReason,
     GameState,
     Member,
     Opening,
     Outcome,
-    Phase,
     PlayerState,
     distinct_indices,
     shapes,
@@ -67,6 +77,10 @@ from lalcheck.games.luck_and_logic.engine.state import (
 from lalcheck.games.luck_and_logic.engine.trance import can_mobilize
 from lalcheck.simulation import engine
 from lalcheck.simulation.engine import IllegalActionError as IllegalActionError
+
+# Enum members read on the hot paths: on CPython 3.11 reading a member off an enum class
+# goes through the enum metaclass's attribute hook, a module global does not.
+_LOGIC_DRIVE = Kind.LOGIC_DRIVE
 
 __all__ = ["Game", "IllegalActionError", "LegalActions", "can_mobilize", "distinct_indices"]
 
@@ -152,40 +166,40 @@ class Game(GameState):
         """Every legal action, one per distinct outcome (copies of a card count once)."""
         phase = self.phase
         state = self.players[self.actor]
-        if phase is Phase.MAIN:
+        if phase is MAIN_PHASE:
             yield from self._main_actions(state)
-        elif phase is Phase.CHOOSE:
+        elif phase is CHOOSE_PHASE:
             choice = self.choice
             assert choice is not None
             for option in choice.options:
                 yield Choose(option)
             if choice.optional:
                 yield PASS
-        elif phase is Phase.BATTLE:
+        elif phase is BATTLE_PHASE:
             yield from self._attack_actions()
             yield PASS
-        elif phase is Phase.LEVEL:
+        elif phase is LEVEL_PHASE:
             for index in distinct_indices(state.hand):
                 yield LevelUp(index)
             yield PASS
-        elif phase is Phase.DEFINE or phase is Phase.DEFINE_FORCED:
+        elif phase is DEFINE_PHASE or phase is DEFINE_FORCED_PHASE:
             for index in distinct_indices(state.hand):
                 yield Define(index)
-            if phase is Phase.DEFINE:
+            if phase is DEFINE_PHASE:
                 if b.can_level_support(self, self.actor):
                     yield LEVEL_SUPPORT
                 yield PASS
-        elif phase is Phase.INTERCEPT:
+        elif phase is INTERCEPT_PHASE:
             for member in self.interceptors():
                 yield Intercept(member.circle)
             yield PASS
-        elif phase is Phase.DISCARD:
+        elif phase is DISCARD_PHASE:
             for index in distinct_indices(state.hand):
                 yield Discard(index)
-        elif phase is Phase.LEVEL_RETURN:
+        elif phase is LEVEL_RETURN_PHASE:
             for index in state.distinct_level_cards():
                 yield ReturnLevel(index)
-        elif phase is Phase.MULLIGAN:
+        elif phase is MULLIGAN_PHASE:
             hand = range(len(state.hand))
             for size in range(len(state.hand) + 1):
                 for bottom in combinations(hand, size):
@@ -210,15 +224,22 @@ class Game(GameState):
 
     def ability_actions(self, state: PlayerState) -> Iterator[LogicDrive | Activate]:
         """R-LD and 【起】: the Logic Drives and activated abilities usable now."""
+        for action, _ability in self.usable_abilities(state):
+            yield action
+
+    def usable_abilities(
+        self, state: PlayerState
+    ) -> Iterator[tuple[LogicDrive | Activate, Ability]]:
+        """:meth:`ability_actions`, each with the ability it uses."""
         player = self.actor
         for member in state.members():
-            for index, _source, _position, ability in effects.activated_abilities(member):
-                if effects.can_use(self, player, member, index) is None:
+            for index, _source, position, ability in effects.activated_abilities(member):
+                if not effects.may_use(self, player, member, position, index, ability):
                     continue
-                if ability.kind is Kind.LOGIC_DRIVE:
-                    yield LogicDrive(member.circle, index)
+                if ability.kind is _LOGIC_DRIVE:
+                    yield LogicDrive(member.circle, index), ability
                 else:
-                    yield Activate(member.circle, index)
+                    yield Activate(member.circle, index), ability
 
     @staticmethod
     def _move_actions(state: PlayerState) -> Iterator[Move]:
@@ -255,25 +276,25 @@ class Game(GameState):
         state = self.players[self.actor]
         kind = type(action)
         if kind is Pass:
-            if phase is Phase.CHOOSE:
+            if phase is CHOOSE_PHASE:
                 return self.choice is not None and self.choice.optional
             return phase in PASSABLE_PHASES
         if kind is Choose:
             assert isinstance(action, Choose)
             return (
-                phase is Phase.CHOOSE
+                phase is CHOOSE_PHASE
                 and self.choice is not None
                 and action.option in self.choice.options
             )
         if kind is Mobilize:
             assert isinstance(action, Mobilize)
-            if phase is not Phase.MAIN or not is_first_copy(state.hand, action.card):
+            if phase is not MAIN_PHASE or not is_first_copy(state.hand, action.card):
                 return False
             card = state.hand[action.card]
             return can_mobilize(state, card) and action.circles in shapes(card.territory)
         if kind is Attack:
             assert isinstance(action, Attack)
-            if phase is not Phase.BATTLE or self.attacks_made >= state.face_up_level_count:
+            if phase is not BATTLE_PHASE or self.attacks_made >= state.face_up_level_count:
                 return False
             member = state.member_at(action.attacker)
             return (
@@ -284,26 +305,26 @@ class Game(GameState):
             )
         if kind is LevelUp:
             assert isinstance(action, LevelUp)
-            return phase is Phase.LEVEL and is_first_copy(state.hand, action.card)
+            return phase is LEVEL_PHASE and is_first_copy(state.hand, action.card)
         if kind is Define:
             assert isinstance(action, Define)
             return phase in _DEFINING and is_first_copy(state.hand, action.card)
         if kind is Discard:
             assert isinstance(action, Discard)
-            return phase is Phase.DISCARD and is_first_copy(state.hand, action.card)
+            return phase is DISCARD_PHASE and is_first_copy(state.hand, action.card)
         if kind is LuckDrive:
-            return phase is Phase.MAIN and len(state.cost) >= d.LUCK_DRIVE_COST
+            return phase is MAIN_PHASE and len(state.cost) >= d.LUCK_DRIVE_COST
         if kind is LevelSupport:
-            return phase is Phase.DEFINE and b.can_level_support(self, self.actor)
+            return phase is DEFINE_PHASE and b.can_level_support(self, self.actor)
         if kind is Intercept:
             assert isinstance(action, Intercept)
-            return phase is Phase.INTERCEPT and any(
+            return phase is INTERCEPT_PHASE and any(
                 m.circle == action.circle for m in self.interceptors()
             )
         if kind is LogicDrive or kind is Activate:
             assert isinstance(action, LogicDrive | Activate)
             member = state.member_at(action.circle)
-            if phase is not Phase.MAIN or member is None:
+            if phase is not MAIN_PHASE or member is None:
                 return False
             ability = effects.can_use(self, self.actor, member, action.ability)
             wanted = Kind.LOGIC_DRIVE if kind is LogicDrive else Kind.ACTIVATED
@@ -311,14 +332,14 @@ class Game(GameState):
         if kind is Trance:
             assert isinstance(action, Trance)
             return (
-                phase is Phase.MAIN
+                phase is MAIN_PHASE
                 and not state.trance_used
                 and trance.is_legal_trance(state, action)
             )
         if kind is TranceChange:
             assert isinstance(action, TranceChange)
             return (
-                phase is Phase.MAIN
+                phase is MAIN_PHASE
                 and not state.trance_change_used
                 and trance.is_legal_trance_change(state, action)
             )
@@ -326,7 +347,7 @@ class Game(GameState):
             assert isinstance(action, Move)
             member = state.member_at(action.circle)
             return (
-                phase is Phase.MAIN
+                phase is MAIN_PHASE
                 and member is not None
                 and action.circles in set(member_moves(state, member))
             )
@@ -346,7 +367,8 @@ class Game(GameState):
             raise IllegalActionError("the game is over")
         self.actions.append(action)
         _HANDLERS[type(action)](self, action)
-        self._check_over()
+        if self.outcome is None and (self.losers[0] or self.losers[1]):
+            self._check_over()
 
     def push_legal(self, action: Action) -> None:
         """Apply ``action`` after checking that it is legal."""
@@ -367,7 +389,7 @@ class Game(GameState):
         choice = self.choice
         assert choice is not None
         self.resume = resume
-        self.phase = Phase.CHOOSE
+        self.phase = CHOOSE_PHASE
         self.actor = choice.player
 
     def _choose(self, action: Choose) -> None:
@@ -380,7 +402,7 @@ class Game(GameState):
         self._settle(resume)
 
     def _to_main(self) -> None:
-        self.phase = Phase.MAIN
+        self.phase = MAIN_PHASE
         self.actor = self.active
 
     def _battle_end(self) -> None:
@@ -409,7 +431,8 @@ class Game(GameState):
             del state.hand[index]
         for card in bottom:
             state.deck.insert(0, card)
-        self.note(player, f"puts {len(bottom)} on the bottom" if bottom else "keeps")
+        if self.log is not None:
+            self.note(player, f"puts {len(bottom)} on the bottom" if bottom else "keeps")
         self.draw(player, len(bottom))
         self.openings[player] = Opening(opening, tuple(bottom), tuple(state.hand))
         if self.openings[1 - player] is None:
@@ -445,7 +468,7 @@ class Game(GameState):
         if self._check_over():
             return
         self.actor = player
-        self.phase = Phase.LEVEL if self.players[player].hand else Phase.MAIN
+        self.phase = LEVEL_PHASE if self.players[player].hand else MAIN_PHASE
 
     def _level_up(self, action: LevelUp) -> None:
         """R-TURN-3: face down on the first player's first turn; return one at 5 cards."""
@@ -456,9 +479,10 @@ class Game(GameState):
         state.level.append(card)
         state.level_face_up.append(face_up)
         state.level_rested.append(False)
-        self.note(player, f"levels up with {card.label() if face_up else 'a face-down card'}")
+        if self.log is not None:
+            self.note(player, f"levels up with {card.label() if face_up else 'a face-down card'}")
         if len(state.level) >= d.LEVEL_ZONE_RETURN_AT:
-            self.phase = Phase.LEVEL_RETURN
+            self.phase = LEVEL_RETURN_PHASE
         else:
             self._leveled(player)
 
@@ -483,7 +507,8 @@ class Game(GameState):
         state.pay(card.cost or 0)
         member = self.new_member(card, action.circles)
         state.place(member)
-        self.note(player, f"mobilizes {card.label()} on {format_circles(action.circles)}")
+        if self.log is not None:
+            self.note(player, f"mobilizes {card.label()} on {format_circles(action.circles)}")
         effects.fire(self, player, Trigger.MOBILIZE, member=member, from_hand=True)
         self._settle(Resume.MAIN)
 
@@ -527,7 +552,8 @@ class Game(GameState):
         self.attacks_made += 1
         defender = self.players[1 - player]
         target = defender.field[action.target - 1]
-        self.note(player, f"{attacker.card.label()} attacks circle {action.target}")
+        if self.log is not None:
+            self.note(player, f"{attacker.card.label()} attacks circle {action.target}")
         self.attack_target = action.target
         if target is not None:
             bonus = ([0, 0, 0], [0, 0, 0])
@@ -556,14 +582,14 @@ class Game(GameState):
         if b.is_void(self, battle):
             self._finish_battle(battle)
         elif self.interceptors():
-            self.phase = Phase.INTERCEPT
+            self.phase = INTERCEPT_PHASE
             self.actor = 1 - battle.attacker
         else:
             self._start_definition(battle)
 
     def _battle_goes_on(self) -> None:
         """The next attack, or the end phase when none is left."""
-        self.phase = Phase.BATTLE
+        self.phase = BATTLE_PHASE
         self.actor = self.active
         if not self.can_attack():
             self._end_phase()
@@ -580,7 +606,7 @@ class Game(GameState):
 
     def _start_definition(self, battle: BattleState) -> None:
         """R-BAT-3: logic definition, the defender first."""
-        self.phase = Phase.DEFINE
+        self.phase = DEFINE_PHASE
         battle.to_define = 1 - battle.attacker
         battle.passes = 0
         self._advance_definition(battle)
@@ -591,16 +617,13 @@ class Game(GameState):
         A player who cannot define passes without being asked.
         """
         while True:
-            if b.is_void(self, battle):
-                self._finish_battle(battle)
-                return
-            rooms = (b.has_room(self, battle, 0), b.has_room(self, battle, 1))
-            if battle.passes >= 2 or not (rooms[0] or rooms[1]):
+            rooms = b.rooms(self, battle)
+            if rooms is None or battle.passes >= 2 or not (rooms[0] or rooms[1]):
                 self._finish_battle(battle)
                 return
             player = battle.to_define
             if rooms[player] and b.has_a_card_to_define(self, player):
-                self.phase = Phase.DEFINE
+                self.phase = DEFINE_PHASE
                 self.actor = player
                 return
             battle.passes += 1
@@ -618,7 +641,7 @@ class Game(GameState):
     def _level_support(self, action: LevelSupport) -> None:
         b.level_support(self, self.actor)
         if not self._check_over():
-            self.phase = Phase.DEFINE_FORCED
+            self.phase = DEFINE_FORCED_PHASE
 
     def _finish_battle(self, battle: BattleState) -> None:
         """R-BAT-5: judge, then battle_won / battle_lost abilities, then R-BAT-6."""
@@ -637,18 +660,18 @@ class Game(GameState):
 
     def _pass(self, action: Pass) -> None:
         phase = self.phase
-        if phase is Phase.CHOOSE:
+        if phase is CHOOSE_PHASE:
             effects.decline(self)
             self._carry_on()
-        elif phase is Phase.MAIN:
-            self.phase = Phase.BATTLE
+        elif phase is MAIN_PHASE:
+            self.phase = BATTLE_PHASE
             if not self.can_attack():
                 self._end_phase()
-        elif phase is Phase.LEVEL:
-            self.phase = Phase.MAIN
-        elif phase is Phase.BATTLE:
+        elif phase is LEVEL_PHASE:
+            self.phase = MAIN_PHASE
+        elif phase is BATTLE_PHASE:
             self._end_phase()
-        elif phase is Phase.INTERCEPT:
+        elif phase is INTERCEPT_PHASE:
             assert self.battle is not None
             self._start_definition(self.battle)
         else:
@@ -683,7 +706,7 @@ class Game(GameState):
         active = self.active
         for player in (active,) if d.HAND_LIMIT_TURN_PLAYER_ONLY else (active, 1 - active):
             if len(self.players[player].hand) > d.HAND_LIMIT:
-                self.phase = Phase.DISCARD
+                self.phase = DISCARD_PHASE
                 self.actor = player
                 return
         self.actor = active
@@ -693,7 +716,8 @@ class Game(GameState):
         state = self.players[self.actor]
         card = state.hand.pop(action.card)
         state.drop.append(card)
-        self.note(self.actor, f"discards {card.label()}")
+        if self.log is not None:
+            self.note(self.actor, f"discards {card.label()}")
         if len(state.hand) <= d.HAND_LIMIT:
             self._hand_limit()
 
@@ -725,19 +749,20 @@ class Game(GameState):
 
     def _finish(self, outcome: Outcome) -> None:
         self.outcome = outcome
-        self.phase = Phase.OVER
+        self.phase = OVER_PHASE
         self.queue = ()
         self.choice = None
         summary = self.summarize(self.active)
         last = self.summaries[-1] if self.summaries else None
         if last is None or (last.player, last.turn) != (summary.player, summary.turn):
             self.summaries.append(summary)
-        self.note(self.active, f"game over: {outcome}")
+        if self.log is not None:
+            self.note(self.active, f"game over: {outcome}")
 
 
 #: Decisions a player may decline with :class:`Pass` (a CHOOSE only when optional).
-PASSABLE_PHASES = frozenset({Phase.LEVEL, Phase.MAIN, Phase.BATTLE, Phase.INTERCEPT, Phase.DEFINE})
-_DEFINING = frozenset({Phase.DEFINE, Phase.DEFINE_FORCED})
+PASSABLE_PHASES = frozenset({LEVEL_PHASE, MAIN_PHASE, BATTLE_PHASE, INTERCEPT_PHASE, DEFINE_PHASE})
+_DEFINING = frozenset({DEFINE_PHASE, DEFINE_FORCED_PHASE})
 
 #: Where the turn goes on once the waiting abilities resolved (:class:`Resume`).
 _RESUME: dict[Resume, Callable[[Game], None]] = {

@@ -70,6 +70,15 @@ class Phase(IntEnum):
     CHOOSE = 10  # a resolving ability waits for a player's choice
 
 
+# The phases as module globals for the hot paths (import them by these names): on
+# CPython 3.11 reading a member off an enum class goes through the enum metaclass's
+# attribute hook, reading a global does not.
+MULLIGAN_PHASE, LEVEL_PHASE, LEVEL_RETURN_PHASE = Phase.MULLIGAN, Phase.LEVEL, Phase.LEVEL_RETURN
+MAIN_PHASE, BATTLE_PHASE, INTERCEPT_PHASE = Phase.MAIN, Phase.BATTLE, Phase.INTERCEPT
+DEFINE_PHASE, DEFINE_FORCED_PHASE, DISCARD_PHASE = Phase.DEFINE, Phase.DEFINE_FORCED, Phase.DISCARD
+OVER_PHASE, CHOOSE_PHASE = Phase.OVER, Phase.CHOOSE
+
+
 class EndReason(StrEnum):
     """Why a game ended (R-WIN)."""
 
@@ -280,12 +289,13 @@ class PlayerState:
     # -- queries -------------------------------------------------------------
 
     def members(self) -> list[Member]:
-        """Each member on the field once, by lowest circle."""
-        seen: list[Member] = []
-        for member in self.field:
-            if member is not None and member not in seen:
-                seen.append(member)
-        return seen
+        """Each member on the field once, by lowest circle (where :attr:`Member.circle`
+        says it stands: every member's circles are in ascending order)."""
+        return [
+            member
+            for circle, member in enumerate(self.field, 1)
+            if member is not None and member.circles[0] == circle
+        ]
 
     def member_by_uid(self, uid: int) -> Member | None:
         """The member with this uid if it is on the field."""

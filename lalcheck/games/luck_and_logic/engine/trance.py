@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 
 from lalcheck.games.luck_and_logic.abilities.model import Trigger
-from lalcheck.games.luck_and_logic.cards import Card, CardType
+from lalcheck.games.luck_and_logic.cards import MEMBER_TYPES, Card, CardType
 from lalcheck.games.luck_and_logic.engine import decisions as d
 from lalcheck.games.luck_and_logic.engine.actions import (
     Source,
@@ -23,40 +23,48 @@ from lalcheck.games.luck_and_logic.engine.actions import (
     format_circles,
 )
 from lalcheck.games.luck_and_logic.engine.effects import fire, level_allows
-from lalcheck.games.luck_and_logic.engine.state import (
-    GameState,
-    Member,
-    PlayerState,
-    distinct_indices,
-    shapes,
-)
+from lalcheck.games.luck_and_logic.engine.state import GameState, Member, PlayerState, shapes
+
+_TRANSUNION = CardType.TRANSUNION  # an enum class lookup is slow on CPython 3.11
 
 
 def can_mobilize(state: PlayerState, card: Card) -> bool:
     """R-MOB: a member of level <= the player's level whose cost can be paid; a
     transunion also needs a level card of its color or world."""
-    if not card.type.is_member or (card.cost or 0) > len(state.cost):
+    if card.type not in MEMBER_TYPES or (card.cost or 0) > len(state.cost):
         return False
     return level_allows(state.level, state.level_face_up, card)
 
 
 def sources(state: PlayerState, wanted: Callable[[Card], bool]) -> list[tuple[int, Source, Card]]:
-    """Mobilizable transunions that ``wanted`` accepts: in hand, in the deck, and in
-    the drop zone when no card of that name is in the deck (a refresh finds them)."""
+    """Mobilizable transunions that ``wanted`` accepts (it sees transunions only): in
+    hand, in the deck, and in the drop zone when no card of that name is in the deck (a
+    refresh finds them)."""
     found: list[tuple[int, Source, Card]] = []
-
-    def ok(card: Card) -> bool:
-        return wanted(card) and can_mobilize(state, card)
-
-    found.extend((i, Source.HAND, state.hand[i]) for i in distinct_indices(state.hand, ok))
-    found.extend((i, Source.DECK, state.deck[i]) for i in distinct_indices(state.deck, ok))
-    refresh = distinct_indices(state.drop, ok)
+    found.extend((i, Source.HAND, state.hand[i]) for i in _transunions(state, state.hand, wanted))
+    found.extend((i, Source.DECK, state.deck[i]) for i in _transunions(state, state.deck, wanted))
+    refresh = _transunions(state, state.drop, wanted)
     if refresh:
         in_deck = {card.name for card in state.deck}
         found.extend(
             (i, Source.REFRESH, state.drop[i]) for i in refresh if state.drop[i].name not in in_deck
         )
     return found
+
+
+def _transunions(
+    state: PlayerState, cards: list[Card], wanted: Callable[[Card], bool]
+) -> list[int]:
+    """Index of the first copy of each distinct mobilizable transunion among ``cards``
+    that ``wanted`` accepts (as :func:`distinct_indices` would find it)."""
+    seen: set[int] = set()
+    indices = []
+    for index, card in enumerate(cards):
+        if card.type is _TRANSUNION and id(card) not in seen:
+            seen.add(id(card))
+            if wanted(card) and can_mobilize(state, card):
+                indices.append(index)
+    return indices
 
 
 def _is_transunion(card: Card) -> bool:
@@ -237,11 +245,12 @@ def trance(game: GameState, player: int, action: Trance) -> Member:
     member = fuse(game, player, souls, action.transunion, action.source, action.circles)
     if action.logicalist is None and state.my_logicalist is not None:
         member.soul_character = state.my_logicalist.character
-    game.note(
-        player,
-        f"trances into {member.card.label()} on {format_circles(action.circles)}"
-        f" (soul {len(member.souls)})",
-    )
+    if game.log is not None:
+        game.note(
+            player,
+            f"trances into {member.card.label()} on {format_circles(action.circles)}"
+            f" (soul {len(member.souls)})",
+        )
     _fire_trance(game, player, member, action.source)
     return member
 
@@ -253,7 +262,8 @@ def trance_change(game: GameState, player: int, action: TranceChange) -> Member:
     assert transunion is not None and foreigner is not None
     state.trance_change_used = True
     member = fuse(game, player, [transunion, foreigner], action.form, action.source, action.circles)
-    game.note(player, f"trance changes into {member.card.label()} (soul {len(member.souls)})")
+    if game.log is not None:
+        game.note(player, f"trance changes into {member.card.label()} (soul {len(member.souls)})")
     _fire_trance(game, player, member, action.source)
     return member
 

@@ -34,9 +34,17 @@ from lalcheck.games.luck_and_logic.engine.rules import (
     LegalActions,
     attackable,
     can_mobilize,
-    distinct_indices,
 )
-from lalcheck.games.luck_and_logic.engine.state import CIRCLES, Phase, PlayerState
+from lalcheck.games.luck_and_logic.engine.state import (
+    BATTLE_PHASE,
+    CIRCLES,
+    DISCARD_PHASE,
+    LEVEL_PHASE,
+    LEVEL_RETURN_PHASE,
+    MAIN_PHASE,
+    MULLIGAN_PHASE,
+    PlayerState,
+)
 
 #: The logic of the wall's members: power for battles judged by power, spirit for
 #: those judged by spirit; and the limit of battle zone cards (R-BAT-3).
@@ -95,17 +103,17 @@ class WallPolicy(GreedyPolicy):
 
     def choose(self, game: Game, actions: LegalActions, rng: random.Random) -> Action:
         phase = game.phase
-        if phase is Phase.MULLIGAN:
+        if phase is MULLIGAN_PHASE:
             return Mulligan()
-        if phase is Phase.BATTLE:
+        if phase is BATTLE_PHASE:
             return PASS
-        if phase is Phase.MAIN:
+        if phase is MAIN_PHASE:
             return self._block(game, game.players[game.actor])
-        if phase is Phase.LEVEL:
+        if phase is LEVEL_PHASE:
             return LevelUp(0)  # its cards are all alike
-        if phase is Phase.LEVEL_RETURN:
+        if phase is LEVEL_RETURN_PHASE:
             return ReturnLevel(0)
-        if phase is Phase.DISCARD:
+        if phase is DISCARD_PHASE:
             return Discard(0)
         return super().choose(game, actions, rng)
 
@@ -120,12 +128,13 @@ class WallPolicy(GreedyPolicy):
         empty = [c for c in CIRCLES if state.field[c - 1] is None]
         if not empty:
             return PASS
-        hand = [i for i in distinct_indices(state.hand) if can_mobilize(state, state.hand[i])]
-        if not hand:
+        # the first mobilizable card is the first copy of its card (copies are alike)
+        index = next((i for i, card in enumerate(state.hand) if can_mobilize(state, card)), None)
+        if index is None:
             return PASS
         circle = min(empty, key=lambda c: (not self.exposed(state, c), c))
         self._fielded += 1
-        return Mobilize(hand[0], (circle,))
+        return Mobilize(index, (circle,))
 
     @staticmethod
     def exposed(state: PlayerState, circle: int) -> bool:
