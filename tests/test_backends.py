@@ -31,6 +31,7 @@ from lalcheck.simulation.runner import (
     Tally,
     make_chunks,
     play_in_window,
+    start_method,
 )
 from tests.conftest import CliRun
 
@@ -221,3 +222,33 @@ def test_a_ray_address_must_answer_as_a_grpc_server(
         else:
             with pytest.raises(backends.ClusterError, match="does not answer as one"):
                 backends.check_reachable(address, "the cluster", "fix it", grpc=True)
+
+
+def test_the_pool_forks_only_a_process_without_other_threads(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(sys, "platform", "linux")
+    monkeypatch.setattr(threading, "active_count", lambda: 1)
+    assert start_method() == "fork"
+    monkeypatch.setattr(threading, "active_count", lambda: 2)  # a progress bar's thread
+    assert start_method() == "forkserver"
+    monkeypatch.setattr(sys, "platform", "darwin")
+    monkeypatch.setattr(threading, "active_count", lambda: 1)
+    assert start_method() != "fork"
+
+
+def test_forked_and_forkserver_workers_give_the_same_report(run: CliRun) -> None:
+    """The pool forks when no other thread runs and uses the fork server otherwise: the
+    report is the same either way, and the same as one job's."""
+    options = ("--games", "40", "--seed", "4", "--format", "json")
+    one_job = without_timing(run("goldfish", SEPTPIA, *options, "--jobs", "1").stdout)
+    forked = without_timing(run("goldfish", SEPTPIA, *options, "--jobs", "2").stdout)
+    stop = threading.Event()
+    waiting = threading.Thread(target=stop.wait, daemon=True)
+    waiting.start()
+    try:
+        served = without_timing(run("goldfish", SEPTPIA, *options, "--jobs", "2").stdout)
+    finally:
+        stop.set()
+        waiting.join()
+    assert forked == served == {**one_job, "jobs": forked["jobs"]}

@@ -28,6 +28,8 @@ from __future__ import annotations
 import hashlib
 import math
 import multiprocessing
+import sys
+import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass
@@ -167,6 +169,17 @@ def _play_in_worker(chunk: Chunk) -> ChunkResult[Any]:
     return play_chunk(_Worker.job, chunk)
 
 
+def start_method() -> str | None:
+    """How the local pool starts its workers: ``fork`` on Linux when this process runs
+    no other thread (the workers start at once, with the engine already imported and
+    the job in memory), else ``forkserver`` where there is one (forking a process with
+    a thread running, a progress bar's say, can deadlock), else the platform's default.
+    The pool forks every worker before it starts a thread of its own."""
+    if sys.platform == "linux" and threading.active_count() == 1:
+        return "fork"
+    return "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else None
+
+
 class ProcessPoolBackend:
     """Plays chunks on ``workers`` local processes; each receives the job once."""
 
@@ -178,10 +191,7 @@ class ProcessPoolBackend:
     def run(
         self, job: SimulationJob[Any, Tally], chunks: Sequence[Chunk]
     ) -> Iterator[ChunkResult[Tally]]:
-        # forkserver (where it exists) rather than fork: a progress bar's thread
-        # may be running, and forking a threaded process can deadlock.
-        methods = multiprocessing.get_all_start_methods()
-        context = multiprocessing.get_context("forkserver" if "forkserver" in methods else None)
+        context = multiprocessing.get_context(start_method())
         executor = ProcessPoolExecutor(
             max_workers=min(self.workers, len(chunks)) or 1,
             mp_context=context,
