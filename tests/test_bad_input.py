@@ -9,8 +9,12 @@ that folder may change.
 
 from __future__ import annotations
 
+import hashlib
 import json
+import os
 import re
+import subprocess
+import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -331,3 +335,29 @@ def test_messages_of_json_decks_are_reports(run: CliRun, broken: Path) -> None:
     decks = json.loads(result.stdout)["decks"]
     assert [deck["legal"] for deck in decks] == [False, False, True]
     assert [deck["findings"][0]["rule"] for deck in decks[:2]] == ["deck-syntax"] * 2
+
+
+def test_abilities_read_late_from_a_stale_cache_are_an_input_error(tmp_path: Path) -> None:
+    """A card's abilities are read when first needed; a parse-cache entry written by
+    another build of lalcheck (or edited, its checksum recomputed) that the reader
+    cannot walk is unusable input naming the card and the fix, never a crash."""
+    environment = {**os.environ, "LALCHECK_CACHE_DIR": str(tmp_path)}
+    lalcheck = [sys.executable, "-c", "from lalcheck.cli import main; main()"]
+    subprocess.run([*lalcheck, "cards", "show", "BT01/001"], env=environment, check=True)
+    (entry,) = (tmp_path / "databases").iterdir()
+    header, _, body = entry.read_bytes().partition(b"\n")
+    document, meta = json.loads(body), json.loads(header)
+    for card in document["cards"]:
+        for ability in card.get("effects", ()):
+            ability["kind"] = "an older kind"
+    body = json.dumps(document).encode("utf-8")
+    meta["body_sha256"] = hashlib.sha256(body).hexdigest()
+    entry.write_bytes(json.dumps(meta).encode("utf-8") + b"\n" + body)
+    for command in (["cards", "show", "BT01/001"], ["db", "coverage"]):
+        done = subprocess.run(
+            [*lalcheck, *command], env=environment, capture_output=True, text=True, check=False
+        )
+        assert done.returncode == 2, done.stderr
+        assert done.stderr.startswith("error: card BT01/001: its abilities do not have the shape")
+        assert f"its parse cache is stale: delete {tmp_path}" in done.stderr
+        assert "Traceback" not in done.stderr

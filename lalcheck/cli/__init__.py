@@ -3,7 +3,9 @@
 Each command lives in its own module, imported only when it runs (see
 :mod:`lalcheck.cli.root`). Commands turn library errors
 (:class:`~lalcheck.errors.LalcheckError`) into a message on stderr and exit
-code 2 (contract §4), never a traceback. Anything else is a bug in lalcheck:
+code 2 (contract §4), never a traceback; :func:`main` does the same for one a
+command let through (say, a card's abilities read late from a stale parse
+cache). Anything else is a bug in lalcheck:
 :func:`main` reports it on stderr with exit code 3, so that a crash never looks
 like an illegal deck (``LALCHECK_DEBUG=1`` adds the traceback).
 
@@ -38,9 +40,23 @@ def main() -> None:
 
         sys.exit(EXIT_USAGE)
     except Exception as error:
+        from lalcheck.errors import LalcheckError
+
+        if isinstance(error, LalcheckError):  # unusable input a command did not catch itself
+            _input_error(error)
         _internal_error(error)
     finally:
         _settle_stdout()
+
+
+def _input_error(error: Exception) -> None:
+    """Report unusable input on stderr as every command does, and exit 2."""
+    from lalcheck.cli.common import EXIT_USAGE
+    from lalcheck.wording import visible
+
+    shown = visible(str(error), keep="\n")
+    sys.stderr.write(f"error: {shown}\n")
+    sys.exit(EXIT_USAGE)
 
 
 def _internal_error(error: Exception) -> None:

@@ -32,6 +32,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from lalcheck.db.cache import cache_dir
 from lalcheck.errors import InputError
 from lalcheck.games.luck_and_logic.abilities.model import (
     ANY,
@@ -144,24 +145,31 @@ def read_effects(data: Sequence[Any], card_type: CardType, number: str) -> Abili
     :class:`InputError` naming the card and the first problem otherwise."""
     if not data:
         return NO_ABILITIES
-    problems: list[AbilityError] = []
-    found = parse_effects(data, ("effects",), card_type, problems)
-    _raise_first(problems, number)
-    return found
+    return _read(number, lambda problems: parse_effects(data, ("effects",), card_type, problems))
 
 
 def read_soul(data: int | Sequence[Any], number: str) -> Abilities:
     """:func:`parse_soul` of a checked database's card ``number`` (as :func:`read_effects`)."""
+    return _read(number, lambda problems: parse_soul(data, ("soul",), problems))
+
+
+def _read(number: str, parse: Callable[[list[AbilityError]], Abilities]) -> Abilities:
+    """``parse`` of a checked card's abilities, its first problem as an :class:`InputError`.
+    Data the reader cannot even walk (it trusts the schema) was not checked: a parse
+    cache written by another build of lalcheck, or edited."""
     problems: list[AbilityError] = []
-    found = parse_soul(data, ("soul",), problems)
-    _raise_first(problems, number)
-    return found
-
-
-def _raise_first(problems: list[AbilityError], number: str) -> None:
+    try:
+        found = parse(problems)
+    except (ValueError, KeyError, TypeError, AttributeError) as error:
+        raise InputError(
+            f"card {number}: its abilities do not have the shape the card database schema "
+            f"gives them ({error}); if `lalcheck db validate` passes the database file, "
+            f"its parse cache is stale: delete {cache_dir()}"
+        ) from None
     if problems:
         first = problems[0]
         raise InputError(f"card {number}: {format_path(first.path)}: {first.message}")
+    return found
 
 
 def _parse_list(
